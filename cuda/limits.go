@@ -1,0 +1,43 @@
+// This file defines the hardware limits that every launch obeys.
+
+package cuda
+
+import "fmt"
+
+// WarpSize is the number of lanes in a warp.
+const WarpSize = 32
+
+// MaxThreadsPerBlock bounds blockDim.x * blockDim.y * blockDim.z.
+const MaxThreadsPerBlock = 1024
+
+// MaxBlockDim bounds each component of blockDim.
+var MaxBlockDim = [3]int64{1024, 1024, 64}
+
+// MaxGridDim bounds each component of gridDim.
+var MaxGridDim = [3]int64{1<<31 - 1, 65535, 65535}
+
+// axis names the components of a dimension.
+var axis = [3]string{"x", "y", "z"}
+
+// CheckGridDim reports an error if a grid shape breaks a hardware limit.
+func CheckGridDim(d [3]int64) error {
+	for i, v := range d {
+		if v < 1 || v > MaxGridDim[i] {
+			return fmt.Errorf("gridDim.%s = %d is outside 1..%d", axis[i], v, MaxGridDim[i])
+		}
+	}
+	return nil
+}
+
+// CheckBlockDim reports an error if a block shape breaks a hardware limit.
+func CheckBlockDim(d [3]int64) error {
+	for i, v := range d {
+		if v < 1 || v > MaxBlockDim[i] {
+			return fmt.Errorf("blockDim.%s = %d is outside 1..%d", axis[i], v, MaxBlockDim[i])
+		}
+	}
+	if n := d[0] * d[1] * d[2]; n > MaxThreadsPerBlock {
+		return fmt.Errorf("blockDim has %d threads, more than the %d a block can have", n, MaxThreadsPerBlock)
+	}
+	return nil
+}

@@ -1,0 +1,166 @@
+// This file is the table of NVVM intrinsics and runtime functions that the
+// kernel analysis recognises in device IR.
+
+package cuda
+
+import "strings"
+
+// A CallKind says what a call in device code means to the race analysis.
+type CallKind int
+
+// The kinds of device calls.
+const (
+	UnknownCall  CallKind = iota // not in the table
+	SpecialReg                   // reads a thread index or dimension
+	BlockBarrier                 // __syncthreads and its variants
+	WarpBarrier                  // __syncwarp(mask)
+	Fence                        // __threadfence*
+	AtomicCall                   // an NVVM atomic intrinsic
+	ReadOnlyLoad                 // __ldg
+	MemCopy                      // llvm.memcpy / llvm.memmove
+	MemSet                       // llvm.memset
+	PureCall                     // touches no memory; result opaque
+	MinMax                       // llvm.smin/smax/umin/umax/abs: modelled arithmetic
+	Requires                     // GPUVerify __requires: a precondition
+	Assume                       // GPUVerify __assume: an assumption
+	IgnoredCall                  // debug info, lifetimes, printf and the like
+	NoReturn                     // assert failure and trap: the path ends
+)
+
+// A Scope is the set of threads an atomic or a fence orders.
+type Scope int
+
+// The scopes, narrowest first.
+const (
+	ScopeBlock  Scope = iota // the threads of one block (_block, .cta)
+	ScopeDevice              // every thread of the device (default)
+	ScopeSystem              // the device, the host and peers (_system, .sys)
+)
+
+// String returns "block", "device" or "system".
+func (s Scope) String() string {
+	return [...]string{"block", "device", "system"}[s]
+}
+
+// A Register is a special register: a component of threadIdx (tid),
+// blockIdx (ctaid), blockDim (ntid) or gridDim (nctaid).
+type Register struct {
+	Name string // "tid", "ctaid", "ntid", "nctaid", "laneid", "warpsize"
+	Axis int    // 0, 1, 2 for x, y, z
+}
+
+// Call describes what a device call means.
+type Call struct {
+	Kind     CallKind
+	Register Register // SpecialReg
+	Scope    Scope    // AtomicCall, Fence
+	Op       string   // AtomicCall: "add", "exch", "cas", ...; MinMax: "smin", ...
+}
+
+// callPrefixes maps name prefixes to their meaning; the longest matching
+// prefix wins.
+var callPrefixes = []struct {
+	prefix string
+	call   Call
+}{
+	{"llvm.nvvm.read.ptx.sreg.tid.", Call{Kind: SpecialReg, Register: Register{Name: "tid"}}},
+	{"llvm.nvvm.read.ptx.sreg.ctaid.", Call{Kind: SpecialReg, Register: Register{Name: "ctaid"}}},
+	{"llvm.nvvm.read.ptx.sreg.ntid.", Call{Kind: SpecialReg, Register: Register{Name: "ntid"}}},
+	{"llvm.nvvm.read.ptx.sreg.nctaid.", Call{Kind: SpecialReg, Register: Register{Name: "nctaid"}}},
+	{"llvm.nvvm.read.ptx.sreg.laneid", Call{Kind: SpecialReg, Register: Register{Name: "laneid"}}},
+	{"llvm.nvvm.read.ptx.sreg.warpsize", Call{Kind: SpecialReg, Register: Register{Name: "warpsize"}}},
+	{"llvm.nvvm.read.ptx.sreg.", Call{Kind: PureCall}}, // clocks, lane masks, sm ids
+	{"llvm.nvvm.barrier0", Call{Kind: BlockBarrier}},
+	{"llvm.nvvm.barrier.sync", Call{Kind: BlockBarrier}},
+	{"llvm.nvvm.bar.sync", Call{Kind: BlockBarrier}},
+	{"llvm.nvvm.bar.warp.sync", Call{Kind: WarpBarrier}},
+	{"llvm.nvvm.membar.cta", Call{Kind: Fence, Scope: ScopeBlock}},
+	{"llvm.nvvm.membar.gl", Call{Kind: Fence, Scope: ScopeDevice}},
+	{"llvm.nvvm.membar.sys", Call{Kind: Fence, Scope: ScopeSystem}},
+	{"llvm.nvvm.atomic.", Call{Kind: AtomicCall, Scope: ScopeDevice}},
+	{"llvm.nvvm.ldg.global.", Call{Kind: ReadOnlyLoad}},
+	{"llvm.memcpy.", Call{Kind: MemCopy}},
+	{"llvm.memmove.", Call{Kind: MemCopy}},
+	{"llvm.memset.", Call{Kind: MemSet}},
+	{"llvm.smin.", Call{Kind: MinMax, Op: "smin"}},
+	{"llvm.smax.", Call{Kind: MinMax, Op: "smax"}},
+	{"llvm.umin.", Call{Kind: MinMax, Op: "umin"}},
+	{"llvm.umax.", Call{Kind: MinMax, Op: "umax"}},
+	{"llvm.abs.", Call{Kind: MinMax, Op: "abs"}},
+	{"llvm.lifetime.", Call{Kind: IgnoredCall}},
+	{"llvm.dbg.", Call{Kind: IgnoredCall}},
+	{"llvm.assume", Call{Kind: IgnoredCall}},
+	{"llvm.experimental.noalias.scope.decl", Call{Kind: IgnoredCall}},
+	{"llvm.invariant.", Call{Kind: IgnoredCall}},
+	{"llvm.trap", Call{Kind: NoReturn}},
+	{"llvm.nvvm.", Call{Kind: PureCall}}, // shuffles, votes, math, conversions
+	{"llvm.", Call{Kind: PureCall}},      // fabs, sqrt, fma, ctpop, ...
+	{"__nv_", Call{Kind: PureCall}},      // libdevice math
+	{"vprintf", Call{Kind: IgnoredCall}},
+	{"__assertfail", Call{Kind: NoReturn}},
+	{"__assert_fail", Call{Kind: NoReturn}},
+	{"__hgrd_requires", Call{Kind: Requires}},
+	{"__hgrd_assume", Call{Kind: Assume}},
+}
+
+// LookupCall returns the meaning of a call to the named function.
+func LookupCall(name string) Call {
+	best, bestLen := Call{}, -1
+	for _, p := range callPrefixes {
+		if strings.HasPrefix(name, p.prefix) && len(p.prefix) > bestLen {
+			best, bestLen = p.call, len(p.prefix)
+		}
+	}
+	switch best.Kind {
+	case SpecialReg:
+		best.Register.Axis = axisOf(name)
+	case AtomicCall:
+		best.Scope = atomicScope(name)
+		best.Op = atomicOp(name)
+	}
+	return best
+}
+
+// axisOf returns the axis named by a trailing ".x", ".y" or ".z".
+func axisOf(name string) int {
+	switch {
+	case strings.HasSuffix(name, ".y"):
+		return 1
+	case strings.HasSuffix(name, ".z"):
+		return 2
+	}
+	return 0
+}
+
+// atomicScope reads the scope of an NVVM atomic intrinsic from its name:
+// llvm.nvvm.atomic.add.gen.i.cta.i32.p0i32 is block scope.
+func atomicScope(name string) Scope {
+	switch {
+	case strings.Contains(name, ".cta."):
+		return ScopeBlock
+	case strings.Contains(name, ".sys."):
+		return ScopeSystem
+	}
+	return ScopeDevice
+}
+
+// atomicOp reads the operation of an NVVM atomic intrinsic:
+// "add" in llvm.nvvm.atomic.add.gen.i.cta, "inc" in
+// llvm.nvvm.atomic.load.inc.32.
+func atomicOp(name string) string {
+	rest := strings.TrimPrefix(name, "llvm.nvvm.atomic.")
+	rest = strings.TrimPrefix(rest, "load.")
+	if i := strings.IndexByte(rest, '.'); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+// Memory address spaces of NVPTX.
+const (
+	AddrGeneric  = 0
+	AddrGlobal   = 1
+	AddrShared   = 3
+	AddrConstant = 4
+	AddrLocal    = 5
+)

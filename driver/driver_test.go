@@ -1,0 +1,75 @@
+package driver
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hgrd/frontend"
+	"hgrd/report"
+)
+
+const goodKernel = `__global__ void k(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1; }
+int main() { int *a; cudaMalloc(&a, 256 * sizeof(int)); k<<<2, 128>>>(a); return 0; }
+`
+
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestCheckKeepsGoingAfterABadFile(t *testing.T) {
+	dir := t.TempDir()
+	good := writeFile(t, dir, "good.cu", goodKernel)
+	bad := writeFile(t, dir, "bad.cu", "not cuda at all")
+	res := Check(context.Background(), []string{bad, good}, Options{})
+	if len(res.Files) != 2 {
+		t.Fatalf("%d results, want 2", len(res.Files))
+	}
+	if res.Files[0].Error == "" || res.Files[1].Error != "" {
+		t.Errorf("errors %q, %q: want only the first file to fail", res.Files[0].Error, res.Files[1].Error)
+	}
+	if res.ExitCode() != report.ExitIncomplete {
+		t.Errorf("exit code %d, want %d", res.ExitCode(), report.ExitIncomplete)
+	}
+}
+
+func TestPanicsBecomeFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	first := writeFile(t, dir, "first.cu", goodKernel)
+	second := writeFile(t, dir, "second.cu", goodKernel)
+	saved := analyseUnit
+	defer func() { analyseUnit = saved }()
+	analyseUnit = func(_ context.Context, u *frontend.Unit, _ Options, _ *report.FileResult) error {
+		if strings.HasSuffix(u.Path, "first.cu") {
+			panic("z3: something went wrong")
+		}
+		return nil
+	}
+	res := Check(context.Background(), []string{first, second}, Options{})
+	if got := res.Files[0].Error; !strings.Contains(got, "internal error: z3: something went wrong") {
+		t.Errorf("first file's error %q does not carry the panic", got)
+	}
+	if res.Files[1].Error != "" {
+		t.Errorf("second file failed too: %s", res.Files[1].Error)
+	}
+	if res.ExitCode() != report.ExitIncomplete {
+		t.Errorf("exit code %d, want %d", res.ExitCode(), report.ExitIncomplete)
+	}
+}
+
+func TestMissingToolFailsEveryFile(t *testing.T) {
+	opts := Options{Frontend: frontend.Config{Clang: filepath.Join(t.TempDir(), "clang-14")}}
+	res := Check(context.Background(), []string{"a.cu", "b.cu"}, opts)
+	for _, f := range res.Files {
+		if !strings.Contains(f.Error, "clang-14 not found") {
+			t.Errorf("%s: error %q, want clang-14 not found", f.Path, f.Error)
+		}
+	}
+}

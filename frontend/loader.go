@@ -1,0 +1,145 @@
+// This file defines the Loader, which turns files into Units.
+
+package frontend
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/llir/llvm/asm"
+	"github.com/llir/llvm/ir"
+)
+
+// A Loader compiles and parses CUDA files. It is safe for concurrent use;
+// Close removes the prelude it wrote.
+type Loader struct {
+	cfg        Config
+	clang, opt string
+	preludeDir string
+}
+
+// NewLoader checks the toolchain and writes the prelude. It fails with an
+// *Error of kind ToolError if clang-14 or opt-14 is missing.
+func NewLoader(cfg Config) (*Loader, error) {
+	if cfg.GPUArch == "" {
+		cfg.GPUArch = DefaultGPUArch
+	}
+	l := &Loader{cfg: cfg}
+	var err error
+	if l.clang, err = ClangTool.Resolve(cfg.Clang); err != nil {
+		return nil, &Error{File: ClangTool.Name, Kind: ToolError, Msg: err.Error(), Err: err}
+	}
+	if l.opt, err = OptTool.Resolve(cfg.Opt); err != nil {
+		return nil, &Error{File: OptTool.Name, Kind: ToolError, Msg: err.Error(), Err: err}
+	}
+	if l.preludeDir, err = writePrelude(); err != nil {
+		return nil, &Error{File: PreludeHeader, Kind: ToolError, Msg: err.Error(), Err: err}
+	}
+	return l, nil
+}
+
+// Close removes the files the Loader wrote.
+func (l *Loader) Close() error { return os.RemoveAll(l.preludeDir) }
+
+// Timings records how long each front-end phase took for one file, summed
+// over its two sides.
+type Timings struct {
+	Clang     time.Duration // clang-14
+	Normalise time.Duration // opt-14
+	Parse     time.Duration // llir/llvm
+}
+
+// Load compiles path for both sides, normalises and parses the two modules.
+// Any failure is an *Error naming path.
+func (l *Loader) Load(ctx context.Context, path string) (*Unit, error) {
+	if err := checkSource(path); err != nil {
+		return nil, err
+	}
+	type result struct {
+		out *sideOutput
+		err error
+	}
+	results := [2]chan result{make(chan result, 1), make(chan result, 1)}
+	for _, side := range []Side{Device, Host} {
+		go func(side Side) {
+			out, err := l.compileSide(ctx, side, path)
+			results[side] <- result{out, err}
+		}(side)
+	}
+	u := &Unit{Path: path, preludeDir: l.preludeDir}
+	var modules [2]*ir.Module
+	for _, side := range []Side{Device, Host} {
+		r := <-results[side]
+		if r.err != nil {
+			// Wait for the other side so no process outlives Load.
+			<-results[1-side]
+			return nil, r.err
+		}
+		u.Timings.Clang += r.out.clang
+		u.Timings.Normalise += r.out.normalise
+		start := time.Now()
+		m, err := parseModule(path, side, r.out.ir)
+		u.Timings.Parse += time.Since(start)
+		if err != nil {
+			if side == Device {
+				<-results[Host]
+			}
+			return nil, err
+		}
+		modules[side] = m
+	}
+	u.Device, u.Host = modules[Device], modules[Host]
+	u.index()
+	return u, nil
+}
+
+// parseModule parses the normalised IR of one side.
+func parseModule(path string, side Side, text string) (*ir.Module, *Error) {
+	m, err := asm.ParseString(path, text)
+	if err != nil {
+		return nil, &Error{File: path, Kind: IRParseError,
+			Msg: fmt.Sprintf("the %s IR could not be parsed: %s", side, firstLine([]byte(err.Error()), err)), Err: err}
+	}
+	return m, nil
+}
+
+// sniffSize is how much of a file is read to tell text from binary.
+const sniffSize = 8192
+
+// checkSource fails for a missing, unreadable or binary file.
+func checkSource(path string) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return &Error{File: path, Kind: ReadError, Msg: describeReadError(err), Err: err}
+	}
+	if info.IsDir() {
+		return &Error{File: path, Kind: ReadError, Msg: "is a directory, not a CUDA file"}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return &Error{File: path, Kind: ReadError, Msg: describeReadError(err), Err: err}
+	}
+	defer f.Close()
+	head := make([]byte, sniffSize)
+	n, err := f.Read(head)
+	if err != nil && n == 0 && info.Size() > 0 {
+		return &Error{File: path, Kind: ReadError, Msg: describeReadError(err), Err: err}
+	}
+	if bytes.IndexByte(head[:n], 0) >= 0 {
+		return &Error{File: path, Kind: NotSourceError, Msg: "binary data (NUL bytes), not CUDA source"}
+	}
+	return nil
+}
+
+func describeReadError(err error) string {
+	switch {
+	case os.IsNotExist(err):
+		return "no such file"
+	case os.IsPermission(err):
+		return "permission denied"
+	}
+	return fmt.Sprintf("cannot read: %v", err)
+}

@@ -1,0 +1,3 @@
+__global__ void k(int *a) {
+  a[threadIdx.x] = undeclared_name;
+}

@@ -1,0 +1,185 @@
+// This file defines the Unit, the parsed form of one CUDA file, and the
+// index of its kernels and functions.
+
+package frontend
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/metadata"
+	"github.com/llir/llvm/ir/value"
+)
+
+// A Unit is one CUDA file parsed into its device and host modules.
+type Unit struct {
+	Path   string     // the input path as given
+	Device *ir.Module // GPU side, normalised
+	Host   *ir.Module // CPU side, normalised
+
+	// Kernels are the device module's __global__ functions, in module
+	// order.
+	Kernels []*Kernel
+	// DeviceFuncs are the other functions defined in the device module.
+	DeviceFuncs []*ir.Func
+	// HostFuncs are the functions defined in the host module, launch
+	// stubs excluded.
+	HostFuncs []*ir.Func
+
+	Timings Timings
+
+	preludeDir string
+}
+
+// A Kernel is a __global__ function and its host-side launch stub.
+type Kernel struct {
+	Func *ir.Func // definition in the device module
+	// Name is the kernel's name in the source (from debug info), such as
+	// "reduce" or "ns::scale<float>".
+	Name string
+	// Stub is the host function that each <<<>>> launch of the kernel
+	// calls, or nil if the host side does not define one.
+	Stub *ir.Func
+}
+
+// index fills the kernel and function lists.
+func (u *Unit) index() {
+	kernels := kernelFuncs(u.Device)
+	stubs := map[string]*ir.Func{}
+	for _, f := range u.Host.Funcs {
+		if name, ok := kernelOfStub(f.Name()); ok && len(f.Blocks) > 0 {
+			stubs[name] = f
+			continue
+		}
+		if len(f.Blocks) > 0 {
+			u.HostFuncs = append(u.HostFuncs, f)
+		}
+	}
+	for _, f := range u.Device.Funcs {
+		if len(f.Blocks) == 0 {
+			continue
+		}
+		if kernels[f] {
+			u.Kernels = append(u.Kernels, &Kernel{Func: f, Name: sourceName(f), Stub: stubs[f.Name()]})
+		} else {
+			u.DeviceFuncs = append(u.DeviceFuncs, f)
+		}
+	}
+}
+
+// Kernel returns the kernel with the given source or IR name, or nil.
+func (u *Unit) Kernel(name string) *Kernel {
+	for _, k := range u.Kernels {
+		if k.Name == name || k.Func.Name() == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// KernelOfStub returns the kernel whose launch stub is f, or nil.
+func (u *Unit) KernelOfStub(f *ir.Func) *Kernel {
+	for _, k := range u.Kernels {
+		if k.Stub == f {
+			return k
+		}
+	}
+	return nil
+}
+
+// kernelFuncs returns the functions that !nvvm.annotations marks as
+// kernels.
+func kernelFuncs(m *ir.Module) map[*ir.Func]bool {
+	kernels := map[*ir.Func]bool{}
+	def, ok := m.NamedMetadataDefs["nvvm.annotations"]
+	if !ok {
+		return kernels
+	}
+	for _, node := range def.Nodes {
+		tuple, ok := node.(*metadata.Tuple)
+		if !ok || len(tuple.Fields) < 3 {
+			continue
+		}
+		if s, ok := tuple.Fields[1].(*metadata.String); !ok || s.Value != "kernel" {
+			continue
+		}
+		if f := funcOf(tuple.Fields[0]); f != nil {
+			kernels[f] = true
+		}
+	}
+	return kernels
+}
+
+// funcOf returns the function a metadata field refers to, through casts.
+func funcOf(field metadata.Field) *ir.Func {
+	var v value.Value
+	switch x := field.(type) {
+	case *metadata.Value:
+		v, _ = x.Value.(value.Value)
+	case value.Value:
+		v = x
+	}
+	for v != nil {
+		switch x := v.(type) {
+		case *ir.Func:
+			return x
+		case *constant.ExprBitCast:
+			v = x.From
+		case *constant.ExprAddrSpaceCast:
+			v = x.From
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// stubMarker is the part clang adds to a kernel's name to name its stub.
+const stubMarker = "__device_stub__"
+
+// kernelOfStub returns the name of the kernel whose launch stub is named
+// stub: "_Z16__device_stub__kPii" is the stub of "_Z1kPii", and
+// "__device_stub__k" that of the extern "C" kernel "k".
+func kernelOfStub(stub string) (string, bool) {
+	i := strings.Index(stub, stubMarker)
+	if i < 0 {
+		return "", false
+	}
+	rest := stub[i+len(stubMarker):]
+	j := i
+	for j > 0 && stub[j-1] >= '0' && stub[j-1] <= '9' {
+		j--
+	}
+	if j == i {
+		return stub[:i] + rest, true
+	}
+	n, err := strconv.Atoi(stub[j:i])
+	if err != nil || n <= len(stubMarker) {
+		return "", false
+	}
+	return stub[:j] + strconv.Itoa(n-len(stubMarker)) + rest, true
+}
+
+// sourceName returns a function's name in the source, from its debug info,
+// falling back to its IR name.
+func sourceName(f *ir.Func) string {
+	for _, md := range f.Metadata {
+		if sp, ok := md.Node.(*metadata.DISubprogram); ok && md.Name == "dbg" && sp.Name != "" {
+			return sp.Name
+		}
+	}
+	return f.Name()
+}
+
+// KernelNames returns the source names of the unit's kernels, sorted.
+func (u *Unit) KernelNames() []string {
+	names := make([]string, len(u.Kernels))
+	for i, k := range u.Kernels {
+		names[i] = k.Name
+	}
+	sort.Strings(names)
+	return names
+}

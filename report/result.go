@@ -1,0 +1,134 @@
+// This file defines the result types of a run.
+
+package report
+
+// Exit statuses of hgrd, as linters use them.
+const (
+	ExitClean      = 0 // every input analysed, no race
+	ExitRaces      = 1 // at least one race, every input analysed
+	ExitIncomplete = 2 // some input or pair could not be analysed
+)
+
+// Kinds of race, by the relation of the two threads.
+const (
+	InterBlock = "inter-block" // different blocks
+	IntraBlock = "intra-block" // same block, different warps
+	IntraWarp  = "intra-warp"  // same warp
+)
+
+// Memory spaces in which races are reported.
+const (
+	Global = "global"
+	Shared = "shared"
+)
+
+// Access kinds.
+const (
+	Read   = "read"
+	Write  = "write"
+	Atomic = "atomic"
+)
+
+// A Result is the outcome of one run over a list of files.
+type Result struct {
+	Files []*FileResult `json:"files"`
+}
+
+// A FileResult is the outcome for one input file.
+type FileResult struct {
+	Path string `json:"path"`
+	// Error is set when the file could not be analysed; it is one line.
+	Error string `json:"error,omitempty"`
+	// ErrorDetail holds tool output that explains Error (clang's
+	// diagnostics), possibly several lines.
+	ErrorDetail string  `json:"errorDetail,omitempty"`
+	Races       []*Race `json:"races"`
+	// Undecided lists the pairs the solver could not decide within its
+	// budget; any makes the run's exit status 2.
+	Undecided []*Undecided `json:"undecided,omitempty"`
+}
+
+// A Race is a pair of accesses that two threads can make to the same
+// address without synchronisation between them.
+type Race struct {
+	Kind    string   `json:"kind"`   // InterBlock, IntraBlock or IntraWarp
+	Memory  string   `json:"memory"` // Global or Shared
+	Object  string   `json:"object,omitempty"`
+	First   Access   `json:"first"`
+	Second  Access   `json:"second"`
+	Witness *Witness `json:"witness"`
+	Message string   `json:"message,omitempty"`
+}
+
+// An Access is one side of a race.
+type Access struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Access string `json:"access"` // Read, Write or Atomic
+	// Expr is the accessed location in source terms, such as "s[tid.x+1]".
+	Expr string `json:"expression,omitempty"`
+}
+
+// A Witness is an execution that exhibits a race: the launch shape, the
+// two threads, the kernel's parameters and the address both access.
+type Witness struct {
+	GridDim  [3]int64         `json:"gridDim"`
+	BlockDim [3]int64         `json:"blockDim"`
+	First    Thread           `json:"first"`
+	Second   Thread           `json:"second"`
+	Params   map[string]int64 `json:"params,omitempty"`
+	Address  string           `json:"address,omitempty"`
+}
+
+// A Thread names one GPU thread by its block and thread indices.
+type Thread struct {
+	Block  [3]int64 `json:"blockIdx"`
+	Thread [3]int64 `json:"threadIdx"`
+}
+
+// An Undecided pair is one the solver ran out of budget on.
+type Undecided struct {
+	First  Access `json:"first"`
+	Second Access `json:"second"`
+	Reason string `json:"reason"`
+}
+
+// AddFile appends an empty result for path and returns it.
+func (r *Result) AddFile(path string) *FileResult {
+	f := &FileResult{Path: path, Races: []*Race{}}
+	r.Files = append(r.Files, f)
+	return f
+}
+
+// Analysed reports whether the file was analysed completely.
+func (f *FileResult) Analysed() bool {
+	return f.Error == "" && len(f.Undecided) == 0
+}
+
+// ExitCode returns hgrd's exit status for the result.
+func (r *Result) ExitCode() int {
+	code := ExitClean
+	for _, f := range r.Files {
+		if !f.Analysed() {
+			return ExitIncomplete
+		}
+		if len(f.Races) > 0 {
+			code = ExitRaces
+		}
+	}
+	return code
+}
+
+// Counts returns the number of files, races and files or pairs not
+// analysed.
+func (r *Result) Counts() (files, races, failed int) {
+	for _, f := range r.Files {
+		races += len(f.Races)
+		if f.Error != "" {
+			failed++
+		}
+		failed += len(f.Undecided)
+	}
+	return len(r.Files), races, failed
+}

@@ -1,0 +1,92 @@
+// This file defines the gcc-style text and the JSON forms of a Result.
+
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// maxDetailLines bounds how much of a tool's output the text form repeats.
+const maxDetailLines = 20
+
+// Title returns the one-line description of a race, such as
+// "write-write race on shared memory s".
+func (r *Race) Title() string {
+	if r.Message != "" {
+		return r.Message
+	}
+	what := r.Memory + " memory"
+	if r.Object != "" {
+		what += " " + r.Object
+	}
+	return fmt.Sprintf("%s-%s race on %s", r.First.Access, r.Second.Access, what)
+}
+
+// Pos returns "file:line:col" of the access.
+func (a Access) Pos() string { return fmt.Sprintf("%s:%d:%d", a.File, a.Line, a.Column) }
+
+// WriteText prints the result gcc-style: one warning per race with its
+// second access as a note, one error per file that could not be analysed.
+func WriteText(w io.Writer, r *Result) error {
+	var b strings.Builder
+	for _, f := range r.Files {
+		if f.Error != "" {
+			fmt.Fprintf(&b, "%s: error: %s\n", f.Path, f.Error)
+			writeDetail(&b, f.ErrorDetail)
+		}
+		for _, race := range f.Races {
+			fmt.Fprintf(&b, "%s: warning: %s [%s]\n", race.First.Pos(), race.Title(), race.Kind)
+			fmt.Fprintf(&b, "\t%s: note: conflicting %s by another thread\n", race.Second.Pos(), race.Second.Access)
+			if race.Witness != nil {
+				fmt.Fprintf(&b, "\t%s: note: witness: %s\n", race.First.Pos(), race.Witness)
+			}
+		}
+		for _, u := range f.Undecided {
+			fmt.Fprintf(&b, "%s: error: could not decide whether this %s races with the %s at %s: %s\n",
+				u.First.Pos(), u.First.Access, u.Second.Access, u.Second.Pos(), u.Reason)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeDetail(b *strings.Builder, detail string) {
+	lines := strings.Split(strings.TrimRight(detail, "\n"), "\n")
+	for i, line := range lines {
+		if line == "" {
+			continue
+		}
+		if i == maxDetailLines {
+			fmt.Fprintf(b, "\t... (%d more lines)\n", len(lines)-i)
+			return
+		}
+		fmt.Fprintf(b, "\t%s\n", line)
+	}
+}
+
+// String returns the witness in one line, as the text form prints it.
+func (w *Witness) String() string {
+	s := fmt.Sprintf("gridDim=%s blockDim=%s; thread %s vs thread %s",
+		dim(w.GridDim), dim(w.BlockDim), w.First, w.Second)
+	if w.Address != "" {
+		s += "; both access " + w.Address
+	}
+	return s
+}
+
+// String returns "blockIdx=(x,y,z) threadIdx=(x,y,z)".
+func (t Thread) String() string {
+	return fmt.Sprintf("blockIdx=%s threadIdx=%s", dim(t.Block), dim(t.Thread))
+}
+
+func dim(d [3]int64) string { return fmt.Sprintf("(%d,%d,%d)", d[0], d[1], d[2]) }
+
+// WriteJSON prints the result as JSON, indented.
+func WriteJSON(w io.Writer, r *Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
