@@ -46,6 +46,9 @@ type FileResult struct {
 	// Undecided lists the pairs the solver could not decide within its
 	// budget; any makes the run's exit status 2.
 	Undecided []*Undecided `json:"undecided,omitempty"`
+	// Incomplete lists what the analysis could not see, such as calls to
+	// device functions without a body; any makes the exit status 2.
+	Incomplete []string `json:"incomplete,omitempty"`
 }
 
 // A Race is a pair of accesses that two threads can make to the same
@@ -58,6 +61,9 @@ type Race struct {
 	Second  Access   `json:"second"`
 	Witness *Witness `json:"witness"`
 	Message string   `json:"message,omitempty"`
+	Kernel  string   `json:"kernel,omitempty"`
+	// Launch says which launch context the race was found in.
+	Launch string `json:"launch,omitempty"`
 }
 
 // An Access is one side of a race.
@@ -79,6 +85,9 @@ type Witness struct {
 	Second   Thread           `json:"second"`
 	Params   map[string]int64 `json:"params,omitempty"`
 	Address  string           `json:"address,omitempty"`
+	// Values holds every variable of the model (loop iteration counts,
+	// loaded values), for replaying the witness.
+	Values map[string]uint64 `json:"values,omitempty"`
 }
 
 // A Thread names one GPU thread by its block and thread indices.
@@ -103,7 +112,7 @@ func (r *Result) AddFile(path string) *FileResult {
 
 // Analysed reports whether the file was analysed completely.
 func (f *FileResult) Analysed() bool {
-	return f.Error == "" && len(f.Undecided) == 0
+	return f.Error == "" && len(f.Undecided) == 0 && len(f.Incomplete) == 0
 }
 
 // ExitCode returns hgrd's exit status for the result.
@@ -128,7 +137,7 @@ func (r *Result) Counts() (files, races, failed int) {
 		if f.Error != "" {
 			failed++
 		}
-		failed += len(f.Undecided)
+		failed += len(f.Undecided) + len(f.Incomplete)
 	}
 	return len(r.Files), races, failed
 }

@@ -44,6 +44,9 @@ func WriteText(w io.Writer, r *Result) error {
 				fmt.Fprintf(&b, "\t%s: note: witness: %s\n", race.First.Pos(), race.Witness)
 			}
 		}
+		for _, note := range f.Incomplete {
+			fmt.Fprintf(&b, "%s: error: not fully analysed: %s\n", f.Path, note)
+		}
 		for _, u := range f.Undecided {
 			fmt.Fprintf(&b, "%s: error: could not decide whether this %s races with the %s at %s: %s\n",
 				u.First.Pos(), u.First.Access, u.Second.Access, u.Second.Pos(), u.Reason)

@@ -169,7 +169,11 @@ __HGRD_HM uint4 make_uint4(uint3 a, unsigned int w) {
 __HGRD_HM uint4 make_uint4(int4 a) { return make_uint4(a.x, a.y, a.z, a.w); }
 
 /* ---- scalar and vector utilities ---- */
+/* C++20's std::lerp(float, float, float) is also ::lerp (libstdc++'s
+ * <math.h>), and constexpr, so usable on the device. */
+#if !defined(__cpp_lib_interpolate)
 __HGRD_HM float lerp(float a, float b, float t) { return a + t * (b - a); }
+#endif
 __HGRD_HM float2 lerp(float2 a, float2 b, float t) { return a + t * (b - a); }
 __HGRD_HM float3 lerp(float3 a, float3 b, float t) { return a + t * (b - a); }
 __HGRD_HM float4 lerp(float4 a, float4 b, float t) { return a + t * (b - a); }

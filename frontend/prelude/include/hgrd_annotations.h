@@ -85,6 +85,13 @@ template <class T> __HGRD_AN bool __uniform_int(T) { return true; }
 template <class T> __HGRD_AN bool __uniform_bool(T) { return true; }
 template <class T> __HGRD_AN bool __distinct_int(T) { return true; }
 template <class T> __HGRD_AN bool __at_most_one(T) { return true; }
+/* Arithmetic helpers GPUVerify offers for preconditions. */
+template <class T> __HGRD_AN bool __is_pow2(T __x) {
+  return __x != 0 && (__x & (__x - 1)) == 0;
+}
+template <class T, class U> __HGRD_AN T __mod_pow2(T __x, U __y) {
+  return __x & (T)(__y - 1);
+}
 /* "x holds for every thread": for one thread, x. (CUDA's pre-Volta warp
  * vote __all(int) remains for int arguments.) */
 __HGRD_AN bool __all(bool __x) { return __x; }

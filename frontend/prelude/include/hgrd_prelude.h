@@ -25,18 +25,26 @@
  * __hgrd_requires/__hgrd_assume. Runtime API functions are declarations only.
  *
  * Layout (each file documents its own part):
- *   hgrd_config.h        version macros and qualifiers (__global__, ...)
- *   hgrd_libc.h          C/C++ library headers, device printf/malloc/assert
- *   hgrd_vector_types.h  char1..double4, uint3, dim3, make_* functions
- *   hgrd_runtime_types.h cudaError_t, cudaDeviceProp and the other API types
- *   hgrd_runtime_api.h   the runtime API functions and the launch machinery
- *   hgrd_runtime_cxx.h   the C++ template overloads of the runtime API
- *   hgrd_textures.h      texture references and objects (opaque fetches)
- *   hgrd_math.h          device math, integer intrinsics, min/max
- *   hgrd_atomics.h       atomicAdd ... atomicXor in the three scopes
- *   hgrd_warp.h          __syncwarp, shuffles, votes, matches
- *   hgrd_intrinsics.h    __ldg and cache-hint loads, fences, clock, misc
- *   hgrd_annotations.h   GPUVerify annotations (also used with a real SDK)
+ *   hgrd_config.h           version macros and qualifiers (__global__, ...)
+ *   hgrd_libc.h             C/C++ library headers, device printf/malloc/assert
+ *   hgrd_vector_types.h     char1..double4, uint3, dim3, make_* functions
+ *   hgrd_runtime_types.h    cudaError_t, handles, enumerations, flags
+ *   hgrd_runtime_structs.h  cudaDeviceProp and the other API structures
+ *   hgrd_runtime_api.h      the runtime API functions, the launch machinery
+ *   hgrd_runtime_cxx.h      the C++ template overloads of the runtime API
+ *   hgrd_textures.h         texture references and objects (opaque fetches)
+ *   hgrd_math.h             device math, integer intrinsics, min/max
+ *   hgrd_atomics.h          atomicAdd ... atomicXor in the three scopes
+ *   hgrd_warp.h             __syncwarp, shuffles, votes, matches
+ *   hgrd_intrinsics.h       __ldg, cache-hint loads, address spaces, misc
+ *   hgrd_annotations.h      GPUVerify annotations (also used with an SDK)
+ *
+ * The usual header names (cuda.h, cuda_runtime.h, device_functions.h, ...)
+ * include this file, or the real SDK's header when clang's runtime wrapper
+ * is active. cuda.h adds the driver API; cuda_fp16.h, cooperative_groups.h,
+ * helper_cuda.h, helper_functions.h (helper_string.h, helper_timer.h,
+ * helper_image.h) and helper_math.h add their parts. bits/shared_ptr_base.h
+ * shields a libstdc++ header from the __noinline__ macro.
  */
 #ifndef HGRD_PRELUDE_H
 #define HGRD_PRELUDE_H
@@ -55,6 +63,7 @@
 
 #include "hgrd_vector_types.h"
 #include "hgrd_runtime_types.h"
+#include "hgrd_runtime_structs.h"
 #include "hgrd_runtime_api.h"
 #include "hgrd_runtime_cxx.h"
 #include "hgrd_textures.h"

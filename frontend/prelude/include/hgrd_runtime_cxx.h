@@ -96,14 +96,14 @@ static __inline__ __host__ cudaError_t cudaGetSymbolSize(size_t *size,
 
 template <class T>
 static __inline__ __host__ cudaError_t
-cudaLaunchKernel(const T *func, dim3 gridDim, dim3 blockDim, void **args,
+cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args,
                  size_t sharedMem = 0, cudaStream_t stream = 0) {
   return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args,
                             sharedMem, stream);
 }
 template <class T>
 static __inline__ __host__ cudaError_t cudaLaunchCooperativeKernel(
-    const T *func, dim3 gridDim, dim3 blockDim, void **args,
+    T *func, dim3 gridDim, dim3 blockDim, void **args,
     size_t sharedMem = 0, cudaStream_t stream = 0) {
   return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
                                        args, sharedMem, stream);

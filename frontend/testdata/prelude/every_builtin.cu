@@ -282,6 +282,7 @@ __device__ int helper(int *p, int i) {
 
 __global__ void annotated(int *p, int n) {
   __requires(n == 1024);
+  __requires(__is_pow2(blockDim.x) && __mod_pow2(n, blockDim.x) == 0);
   __requires(__implies(threadIdx.x == 0, n > 0));
   __assume(blockDim.x == 256);
   __global_requires(n > 0);
@@ -296,6 +297,7 @@ __global__ void annotated(int *p, int n) {
     __invariant(__implies(__write(p), __write_offset_bytes(p) % 4 == 0));
     __invariant(__implies(__read(p), __read_offset_bytes(p) >= 0));
     __invariant(__no_write(p));
+    __global_invariant(__read_implies(p, i >= tid) && __write_implies(p, true));
     p[i] = helper(p, i) + 1;
   }
   __barrier_invariant(p[tid] > 0, tid);

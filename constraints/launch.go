@@ -1,0 +1,65 @@
+// This file defines the launch of a kernel as the queries see it: its
+// dimensions and the facts that hold for it.
+
+package constraints
+
+import (
+	"hgrd/cuda"
+	"hgrd/expr"
+	"hgrd/kernelanalysis"
+)
+
+// A Launch is what is known about how a kernel is launched.
+type Launch struct {
+	// GridDim and BlockDim are the known components of the launch shape;
+	// a zero component is unknown (only the hardware limits hold).
+	GridDim, BlockDim [3]int64
+	// Facts are further conditions over the shared variables (parameters,
+	// dimensions) that hold at the launch, from the host code.
+	Facts []*expr.Term
+	// Origin says where the launch shape comes from, for reports, such as
+	// "launch at main.cu:42" or "--block-dim".
+	Origin string
+}
+
+// launchLimits returns the hardware limits and the known shape of a launch,
+// over the shared dimension variables.
+func launchLimits(l *Launch) []*expr.Term {
+	var conds []*expr.Term
+	dims := []struct {
+		v     func(int) *expr.Term
+		max   [3]int64
+		known [3]int64
+	}{
+		{kernelanalysis.BlockDim, cuda.MaxBlockDim, l.BlockDim},
+		{kernelanalysis.GridDim, cuda.MaxGridDim, l.GridDim},
+	}
+	for _, d := range dims {
+		for axis := 0; axis < 3; axis++ {
+			v := d.v(axis)
+			if d.known[axis] > 0 {
+				conds = append(conds, expr.Eq(v, expr.Const(uint64(d.known[axis]), 32)))
+				continue
+			}
+			conds = append(conds, expr.ULe(expr.Const(1, 32), v), expr.ULe(v, expr.Const(uint64(d.max[axis]), 32)))
+		}
+	}
+	threads := expr.Mul(expr.Mul(wide(kernelanalysis.BlockDim(0)), wide(kernelanalysis.BlockDim(1))), wide(kernelanalysis.BlockDim(2)))
+	conds = append(conds, expr.ULe(threads, expr.Const(cuda.MaxThreadsPerBlock, 64)))
+	return append(conds, l.Facts...)
+}
+
+// threadLimits returns the bounds of one side's thread and block indices.
+func threadLimits(side int) []*expr.Term {
+	var conds []*expr.Term
+	for axis := 0; axis < 3; axis++ {
+		tid := expr.Instantiate(kernelanalysis.ThreadIdx(axis), side)
+		ctaid := expr.Instantiate(kernelanalysis.BlockIdx(axis), side)
+		conds = append(conds,
+			expr.ULt(tid, kernelanalysis.BlockDim(axis)),
+			expr.ULt(ctaid, kernelanalysis.GridDim(axis)))
+	}
+	return conds
+}
+
+func wide(t *expr.Term) *expr.Term { return expr.ZExt(t, 64) }

@@ -1,0 +1,193 @@
+// This file defines the analysis stage of a file: every kernel, in every
+// launch context, every conflicting pair of accesses, every kind of race.
+
+package driver
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"hgrd/constraints"
+	"hgrd/expr"
+	"hgrd/frontend"
+	"hgrd/hostanalysis"
+	"hgrd/kernelanalysis"
+	"hgrd/report"
+	"hgrd/solver"
+)
+
+func init() { analyseUnit = analyse }
+
+// analyse finds the races of every kernel of u.
+func analyse(ctx context.Context, u *frontend.Unit, opts Options, out *report.FileResult) error {
+	s := solver.New(0)
+	defer s.Close()
+	launches := hostanalysis.Launches(u)
+	for _, fk := range u.Kernels {
+		k, err := kernelanalysis.Analyze(u, fk)
+		if err != nil {
+			return err
+		}
+		out.Incomplete = append(out.Incomplete, k.Incomplete...)
+		c := &checker{ctx: ctx, kernel: k, solver: s, out: out, seen: map[raceKey]bool{}}
+		for _, l := range launchContexts(fk, k, launches, opts) {
+			if err := c.check(l); err != nil {
+				return err
+			}
+		}
+	}
+	sortRaces(out.Races)
+	return nil
+}
+
+// launchContexts returns the distinct launch shapes of a kernel: one per
+// distinct constant shape among its launch sites, or the command line's
+// shape if nothing launches it.
+func launchContexts(fk *frontend.Kernel, k *kernelanalysis.Kernel, launches []*hostanalysis.Launch, opts Options) []*constraints.Launch {
+	var ctxs []*constraints.Launch
+	seen := map[string]bool{}
+	for _, l := range launches {
+		if l.Kernel != fk {
+			continue
+		}
+		facts := constArgFacts(k, l.ConstArgs)
+		key := fmt.Sprint(l.GridDim, l.BlockDim, facts)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		ctxs = append(ctxs, &constraints.Launch{GridDim: l.GridDim, BlockDim: l.BlockDim, Facts: facts,
+			Origin: fmt.Sprintf("launch at %s", l.Pos)})
+	}
+	if len(ctxs) == 0 {
+		ctxs = append(ctxs, &constraints.Launch{GridDim: opts.GridDim, BlockDim: opts.BlockDim,
+			Origin: "no launch in the analysed host code"})
+	}
+	return ctxs
+}
+
+// constArgFacts states that parameters receive the launch's constant
+// arguments.
+func constArgFacts(k *kernelanalysis.Kernel, args map[int]int64) []*expr.Term {
+	var facts []*expr.Term
+	for _, p := range k.Params {
+		v, ok := args[p.Index]
+		if !ok || p.Term == nil {
+			continue
+		}
+		if p.Term.IsBool() {
+			facts = append(facts, expr.Eq(p.Term, expr.BoolConst(v != 0)))
+		} else {
+			facts = append(facts, expr.Eq(p.Term, expr.Int(v, p.Term.Width)))
+		}
+	}
+	return facts
+}
+
+// raceKey identifies a report: one per racing pair of source accesses
+// (position and read, write or atomic) and kind of race.
+type raceKey struct {
+	first, second         frontend.Pos
+	firstKind, secondKind kernelanalysis.AccessKind
+	kind                  string
+}
+
+// checker asks the race queries of one kernel.
+type checker struct {
+	ctx    context.Context
+	kernel *kernelanalysis.Kernel
+	solver *solver.Solver
+	out    *report.FileResult
+	seen   map[raceKey]bool
+}
+
+// check asks every query of the kernel in one launch context.
+func (c *checker) check(l *constraints.Launch) error {
+	accs := c.kernel.Accesses
+	for i, a := range accs {
+		for _, b := range accs[i:] {
+			if !constraints.Conflicting(a, b) {
+				continue
+			}
+			first, second := ordered(a, b)
+			for _, kind := range constraints.Kinds {
+				if err := c.ctx.Err(); err != nil {
+					return err
+				}
+				key := raceKey{first.Pos, second.Pos, first.Kind, second.Kind, kind}
+				if c.seen[key] {
+					continue
+				}
+				if err := c.ask(first, second, kind, l, key); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// ask decides one query and records a race or an undecided pair.
+func (c *checker) ask(a, b *kernelanalysis.Access, kind string, l *constraints.Launch, key raceKey) error {
+	q := constraints.Build(c.kernel, a, b, kind, l)
+	if q == nil {
+		return nil
+	}
+	res, err := c.solver.Check(&solver.Query{Assertions: q.Assertions, Observe: []*expr.Term{q.Offset1, q.Offset2}})
+	if err != nil {
+		return fmt.Errorf("solver failed on %s and %s: %w", a.Pos, b.Pos, err)
+	}
+	switch res.Status {
+	case solver.Sat:
+		c.seen[key] = true
+		c.out.Races = append(c.out.Races, raceReport(c.kernel, q, res, l))
+	case solver.Unknown:
+		c.seen[key] = true
+		c.out.Undecided = append(c.out.Undecided, &report.Undecided{
+			First: accessReport(a), Second: accessReport(b),
+			Reason: fmt.Sprintf("%s query: %s", kind, res.Reason)})
+	}
+	return nil
+}
+
+// ordered returns two accesses with the earlier source position first.
+func ordered(a, b *kernelanalysis.Access) (*kernelanalysis.Access, *kernelanalysis.Access) {
+	if before(b.Pos, a.Pos) || b.Pos == a.Pos && b.Kind > a.Kind {
+		return b, a
+	}
+	return a, b
+}
+
+func before(p, q frontend.Pos) bool {
+	if p.File != q.File {
+		return p.File < q.File
+	}
+	if p.Line != q.Line {
+		return p.Line < q.Line
+	}
+	return p.Column < q.Column
+}
+
+// sortRaces orders races by first access, second access and kind.
+func sortRaces(races []*report.Race) {
+	kindOrder := map[string]int{}
+	for i, k := range constraints.Kinds {
+		kindOrder[k] = i
+	}
+	sort.SliceStable(races, func(i, j int) bool {
+		a, b := races[i], races[j]
+		if a.First != b.First {
+			return lessAccess(a.First, b.First)
+		}
+		if a.Second != b.Second {
+			return lessAccess(a.Second, b.Second)
+		}
+		return kindOrder[a.Kind] < kindOrder[b.Kind]
+	})
+}
+
+func lessAccess(a, b report.Access) bool {
+	return before(frontend.Pos{File: a.File, Line: a.Line, Column: a.Column},
+		frontend.Pos{File: b.File, Line: b.Line, Column: b.Column})
+}

@@ -1,0 +1,64 @@
+// This file turns a satisfying model into a race report and its witness.
+
+package driver
+
+import (
+	"fmt"
+
+	"hgrd/constraints"
+	"hgrd/expr"
+	"hgrd/kernelanalysis"
+	"hgrd/report"
+	"hgrd/solver"
+)
+
+// raceReport builds the report of a race found by a query.
+func raceReport(k *kernelanalysis.Kernel, q *constraints.Query, res *solver.Result, l *constraints.Launch) *report.Race {
+	a := q.First
+	r := &report.Race{
+		Kind: q.Kind, Memory: a.Object.Space.String(), Object: a.Object.Name,
+		First: accessReport(q.First), Second: accessReport(q.Second),
+		Witness: witness(k, q, res),
+		Launch:  l.Origin,
+		Kernel:  k.Name,
+	}
+	r.Message = fmt.Sprintf("%s-%s race on %s %s", r.First.Access, r.Second.Access, r.Memory, r.Object)
+	return r
+}
+
+// accessReport describes one access.
+func accessReport(a *kernelanalysis.Access) report.Access {
+	return report.Access{File: a.Pos.File, Line: a.Pos.Line, Column: a.Pos.Column,
+		Access: a.Kind.String(), Expr: a.Source}
+}
+
+// witness reads the two threads, the launch and the parameters from the
+// model.
+func witness(k *kernelanalysis.Kernel, q *constraints.Query, res *solver.Result) *report.Witness {
+	val := func(t *expr.Term) int64 {
+		v, _ := res.Vars[t.Name]
+		return expr.SignExtend(v, t.Width)
+	}
+	w := &report.Witness{Params: map[string]int64{}}
+	for axis := 0; axis < 3; axis++ {
+		w.GridDim[axis] = val(kernelanalysis.GridDim(axis))
+		w.BlockDim[axis] = val(kernelanalysis.BlockDim(axis))
+		w.First.Block[axis] = val(expr.Instantiate(kernelanalysis.BlockIdx(axis), 1))
+		w.First.Thread[axis] = val(expr.Instantiate(kernelanalysis.ThreadIdx(axis), 1))
+		w.Second.Block[axis] = val(expr.Instantiate(kernelanalysis.BlockIdx(axis), 2))
+		w.Second.Thread[axis] = val(expr.Instantiate(kernelanalysis.ThreadIdx(axis), 2))
+	}
+	for _, p := range k.Params {
+		if p.Term != nil {
+			if _, ok := res.Vars[p.Term.Name]; ok {
+				w.Params[p.Name] = val(p.Term)
+			}
+		}
+	}
+	w.Address = fmt.Sprintf("%s byte %d", q.First.Object.Name, int64(res.Values[0]))
+	if res.Values[0] != res.Values[1] {
+		w.Address += fmt.Sprintf(" (accesses at bytes %d and %d)", int64(res.Values[0]), int64(res.Values[1]))
+	}
+	w.Values = res.Vars
+	return w
+}

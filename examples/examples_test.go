@@ -1,0 +1,71 @@
+package examples
+
+import (
+	"os"
+	"testing"
+
+	"hgrd/examples/racetest"
+)
+
+// cases lists every case directory; TestEveryCaseListed keeps it complete.
+var cases = []string{
+	"atomic_plain",
+	"block_stride_racy",
+	"byte_overlap",
+	"device_function",
+	"extern_shared",
+	"global_rw",
+	"global_ww",
+	"grid_stride_ok",
+	"histogram_ok",
+	"indexing_2d",
+	"indexing_3d",
+	"loop_mid_barrier",
+	"no_host_launch",
+	"reduction_ok",
+	"same_address_lanes",
+	"shared_no_sync",
+	"shared_sync_ok",
+	"stencil_ok",
+	"transpose_ok",
+	"vector_add_ok",
+	"warp_nosync",
+	"warp_syncwarp_ok",
+}
+
+// TestExamples checks hgrd's races on every case, one subtest per case so
+// that one can be run alone: go test ./examples -run TestExamples/global_rw.
+func TestExamples(t *testing.T) {
+	for _, c := range cases {
+		t.Run(c, func(t *testing.T) {
+			t.Parallel()
+			racetest.Run(t, ".", c)
+		})
+	}
+}
+
+// notCases are the subdirectories of examples that hold no case.
+var notCases = map[string]bool{"racetest": true}
+
+func TestEveryCaseListed(t *testing.T) {
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, c := range cases {
+		if listed[c] {
+			t.Errorf("case %s listed twice", c)
+		}
+		listed[c] = true
+	}
+	for _, e := range entries {
+		if e.IsDir() && !listed[e.Name()] && !notCases[e.Name()] {
+			t.Errorf("directory %s is not in the list of cases: add it to cases", e.Name())
+		}
+		delete(listed, e.Name())
+	}
+	for c := range listed {
+		t.Errorf("case %s is listed but has no directory", c)
+	}
+}

@@ -1,0 +1,181 @@
+// This file defines Run, which analyses the cases and reports the problems.
+
+package racetest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"hgrd/cuda"
+	"hgrd/driver"
+	"hgrd/report"
+)
+
+// Testing is the part of *testing.T that Run uses.
+type Testing interface {
+	Helper()
+	Errorf(format string, args ...any)
+}
+
+// flagsPrefix starts the comment, on a file's first line, that gives the
+// launch shape of kernels no host code launches.
+const flagsPrefix = "// hgrd-flags:"
+
+// Run analyses each case, a subdirectory of dir holding .cu files, and
+// reports through t every problem: a race without a want, a want without a
+// race, a file that could not be analysed and a pair left undecided.
+func Run(t Testing, dir string, cases ...string) {
+	t.Helper()
+	for _, c := range cases {
+		for _, msg := range runCase(filepath.Join(dir, c)) {
+			t.Errorf("%s", msg)
+		}
+	}
+}
+
+// runCase analyses one case directory and returns its problems as
+// messages.
+func runCase(dir string) []string {
+	files, err := filepath.Glob(filepath.Join(dir, "*.cu"))
+	if err != nil || len(files) == 0 {
+		return []string{fmt.Sprintf("%s: no .cu file in case directory", dir)}
+	}
+	opts, wants, msgs := readCase(files)
+	if len(msgs) > 0 {
+		return msgs
+	}
+	res := driver.Check(context.Background(), files, opts)
+	var races []*report.Race
+	for _, f := range res.Files {
+		if f.Error != "" {
+			msgs = append(msgs, fmt.Sprintf("%s: not analysed: %s\n%s", f.Path, f.Error, f.ErrorDetail))
+		}
+		for _, u := range f.Undecided {
+			msgs = append(msgs, fmt.Sprintf("%s:%d: undecided pair with line %d: %s",
+				display(u.First.File), u.First.Line, u.Second.Line, u.Reason))
+		}
+		for _, r := range f.Races {
+			races = append(races, absRace(r))
+		}
+	}
+	for _, p := range Match(races, wants) {
+		p.File = display(p.File)
+		msgs = append(msgs, p.String())
+	}
+	return msgs
+}
+
+// readCase reads the options and wants of a case's files.
+func readCase(files []string) (driver.Options, []Want, []string) {
+	var opts driver.Options
+	var wants []Want
+	var msgs []string
+	flagsFile := ""
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			msgs = append(msgs, err.Error())
+			continue
+		}
+		ws, err := ParseWants(abs(path), src)
+		if err != nil {
+			msgs = append(msgs, display(err.Error()))
+		}
+		wants = append(wants, ws...)
+		line, _, _ := bytes.Cut(src, []byte("\n"))
+		rest, ok := strings.CutPrefix(strings.TrimSpace(string(line)), flagsPrefix)
+		if !ok {
+			continue
+		}
+		if flagsFile != "" {
+			msgs = append(msgs, fmt.Sprintf("%s:1: hgrd-flags given again (first in %s)", path, flagsFile))
+			continue
+		}
+		flagsFile = path
+		if opts, err = ParseFlags(rest); err != nil {
+			msgs = append(msgs, fmt.Sprintf("%s:1: %v", path, err))
+		}
+	}
+	return opts, wants, msgs
+}
+
+// ParseFlags parses the text after "// hgrd-flags:": --grid-dim and
+// --block-dim, each followed by X[,Y[,Z]] (missing components are 1),
+// either as the next word or after '='.
+func ParseFlags(text string) (driver.Options, error) {
+	var opts driver.Options
+	words := strings.Fields(text)
+	for i := 0; i < len(words); i++ {
+		name, val, hasVal := strings.Cut(words[i], "=")
+		if !hasVal {
+			if i+1 == len(words) {
+				return opts, fmt.Errorf("hgrd-flags: %s needs a value", name)
+			}
+			i++
+			val = words[i]
+		}
+		var err error
+		switch name {
+		case "--grid-dim":
+			opts.GridDim, err = parseDim(val, cuda.CheckGridDim)
+		case "--block-dim":
+			opts.BlockDim, err = parseDim(val, cuda.CheckBlockDim)
+		default:
+			return opts, fmt.Errorf("hgrd-flags: unknown flag %q (want --grid-dim or --block-dim)", name)
+		}
+		if err != nil {
+			return opts, fmt.Errorf("hgrd-flags: %s %s: %v", name, val, err)
+		}
+	}
+	return opts, nil
+}
+
+// parseDim parses "X[,Y[,Z]]".
+func parseDim(s string, check func([3]int64) error) ([3]int64, error) {
+	d := [3]int64{1, 1, 1}
+	parts := strings.Split(s, ",")
+	if len(parts) > 3 {
+		return d, fmt.Errorf("want X[,Y[,Z]]")
+	}
+	for i, p := range parts {
+		v, err := strconv.ParseInt(p, 10, 64)
+		if err != nil {
+			return d, fmt.Errorf("%q is not an integer", p)
+		}
+		d[i] = v
+	}
+	return d, check(d)
+}
+
+// absRace returns a copy of r whose file names are absolute, as the wants'
+// are.
+func absRace(r *report.Race) *report.Race {
+	c := *r
+	c.First.File, c.Second.File = abs(r.First.File), abs(r.Second.File)
+	return &c
+}
+
+// abs returns the cleaned absolute form of a file name, or the name itself.
+func abs(path string) string {
+	if path == "" {
+		return path
+	}
+	if a, err := filepath.Abs(path); err == nil {
+		return a
+	}
+	return path
+}
+
+// display shortens absolute names under the working directory in a message.
+func display(s string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return s
+	}
+	return strings.ReplaceAll(s, wd+string(filepath.Separator), "")
+}

@@ -1,0 +1,78 @@
+// This file defines the printed form of terms.
+
+package expr
+
+import (
+	"fmt"
+	"strings"
+)
+
+// String returns the term in a C-like infix form, such as
+// "(tid.x + 1)"; signed constants print as negative numbers.
+func (t *Term) String() string {
+	var b strings.Builder
+	t.write(&b)
+	return b.String()
+}
+
+func (t *Term) write(b *strings.Builder) {
+	switch t.Op {
+	case OpConst:
+		if t.IsBool() {
+			b.WriteString(map[bool]string{true: "true", false: "false"}[t.Value != 0])
+		} else {
+			fmt.Fprint(b, t.Signed())
+		}
+	case OpVar:
+		b.WriteString(t.Name)
+	case OpApply:
+		b.WriteString(t.Name)
+		writeArgs(b, t.Args)
+	case OpZExt, OpSExt, OpTrunc, OpBool, OpBV:
+		// Width changes do not show in source terms.
+		t.Args[0].write(b)
+	case OpNot:
+		b.WriteString("!")
+		t.Args[0].write(b)
+	case OpIte:
+		b.WriteString("(")
+		t.Args[0].write(b)
+		b.WriteString(" ? ")
+		t.Args[1].write(b)
+		b.WriteString(" : ")
+		t.Args[2].write(b)
+		b.WriteString(")")
+	default:
+		sym := infix[t.Op]
+		if t.IsBool() && (t.Op == OpAnd || t.Op == OpOr) {
+			sym = map[Op]string{OpAnd: " && ", OpOr: " || "}[t.Op]
+		}
+		b.WriteString("(")
+		for i, a := range t.Args {
+			if i > 0 {
+				b.WriteString(sym)
+			}
+			a.write(b)
+		}
+		b.WriteString(")")
+	}
+}
+
+var infix = map[Op]string{
+	OpAdd: " + ", OpSub: " - ", OpMul: " * ", OpUDiv: " / ", OpSDiv: " / ",
+	OpURem: " % ", OpSRem: " % ", OpShl: " << ", OpLShr: " >> ", OpAShr: " >> ",
+	OpAnd: " & ", OpOr: " | ", OpXor: " ^ ",
+	OpEq: " == ", OpNe: " != ", OpULt: " < ", OpULe: " <= ", OpSLt: " < ", OpSLe: " <= ",
+	OpImplies: " => ",
+}
+
+func writeArgs(b *strings.Builder, args []*Term) {
+	b.WriteString("(")
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		a.write(b)
+	}
+	b.WriteString(")")
+}

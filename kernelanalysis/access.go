@@ -1,0 +1,128 @@
+// This file defines the results of the kernel analysis: objects, accesses
+// and kernels.
+
+package kernelanalysis
+
+import (
+	"github.com/llir/llvm/ir"
+
+	"hgrd/cuda"
+	"hgrd/expr"
+	"hgrd/frontend"
+)
+
+// A Space is the memory space of an object.
+type Space int
+
+// The memory spaces. Only Global and Shared memory can race.
+const (
+	Global   Space = iota // device memory: parameters, __device__ variables
+	Shared                // __shared__ and extern __shared__, one copy per block
+	Private               // a thread's own stack: never races
+	ReadOnly              // __constant__ memory and kernel parameters
+)
+
+// String returns "global", "shared", "private" or "read-only".
+func (s Space) String() string {
+	return [...]string{"global", "shared", "private", "read-only"}[s]
+}
+
+// An ObjectKind says where an object comes from.
+type ObjectKind int
+
+// The kinds of objects.
+const (
+	ParamObject    ObjectKind = iota // the allocation a pointer parameter points into
+	VariableObject                   // a __shared__, __device__ or __constant__ variable
+	IndirectObject                   // memory reached through pointers loaded from memory
+	LocalObject                      // an alloca
+	ParamSpace                       // a by-value parameter (read-only)
+)
+
+// An Object is a region of memory whose accesses are compared with each
+// other. Distinct objects never overlap: pointer parameters point into
+// distinct allocations (hostanalysis may say otherwise later).
+//
+// Example printed form:
+//
+//	shared s
+type Object struct {
+	Name  string // source name: the parameter or variable, "*" for indirect memory
+	Kind  ObjectKind
+	Space Space
+	Index int // the parameter's position, for ParamObject and ParamSpace
+}
+
+// String returns the object's space and name.
+func (o *Object) String() string { return o.Space.String() + " " + o.Name }
+
+// An AccessKind says what an access does.
+type AccessKind int
+
+// The kinds of accesses.
+const (
+	Read   AccessKind = iota
+	Write             // a plain store, memset, memcpy destination
+	Atomic            // an atomic read-modify-write
+)
+
+// String returns "read", "write" or "atomic".
+func (k AccessKind) String() string { return [...]string{"read", "write", "atomic"}[k] }
+
+// An Access is one memory instruction of a kernel, as executed by one
+// thread. Its terms are over per-thread variables (thread and block
+// indices, loop iteration counts, loaded values) and shared ones
+// (dimensions, parameters).
+//
+// Example printed form:
+//
+//	write shared s[(tid.x + 1)] (4 bytes) @ k.cu:12:5
+type Access struct {
+	ID     int
+	Kind   AccessKind
+	Object *Object
+	Offset *expr.Term // byte offset into the object, 64-bit
+	Size   *expr.Term // bytes accessed, 64-bit
+	// Cond is the path condition under which the access executes, with the
+	// definedness conditions (no signed wrap where the IR promises none, no
+	// division by zero) of every value it depends on.
+	Cond   *expr.Term
+	Scope  cuda.Scope // atomics: the threads it is atomic with respect to
+	Inst   ir.Instruction
+	Block  *ir.Block
+	Pos    frontend.Pos
+	Source string  // the accessed location in source terms, such as "s[tid.x + 1]"
+	Loops  []*Loop // enclosing loops, innermost first
+
+	// intervals lists, for block barriers and for warp barriers, the
+	// barrier intervals the access can execute in.
+	intervals [2][]intervalState
+}
+
+// A Kernel is the analysis of one __global__ function with the device
+// functions it calls inlined.
+type Kernel struct {
+	Name     string
+	Func     *ir.Func
+	Params   []*Param
+	Accesses []*Access
+	// Assumptions hold in every execution of the kernel: hardware limits are
+	// added by package constraints; these are the kernel's own
+	// (__requires, __assume), over shared and per-thread variables.
+	Assumptions []*expr.Term
+	// Incomplete lists what the analysis could not see, such as calls to
+	// functions without a body that take pointers; a kernel with such
+	// entries is not fully analysed.
+	Incomplete []string
+	Loops      []*Loop
+
+	intervals [2]*intervalInfo
+}
+
+// A Param is a kernel parameter.
+type Param struct {
+	Name    string
+	Index   int
+	Pointer bool
+	Term    *expr.Term // the parameter's value, for integer parameters
+}

@@ -1,0 +1,155 @@
+// This file defines the collection of a kernel's accesses: one switch over
+// the instructions that touch memory.
+
+package kernelanalysis
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"hgrd/cuda"
+	"hgrd/expr"
+)
+
+// collect records every access to global or shared memory, the kernel's
+// assumptions, and what it could not analyse.
+func (a *analyzer) collect() {
+	for _, b := range a.g.blocks {
+		for _, inst := range b.Insts {
+			a.collectInst(inst, b)
+		}
+	}
+}
+
+// collectInst records what one instruction does to memory.
+func (a *analyzer) collectInst(inst ir.Instruction, b *ir.Block) {
+	switch i := inst.(type) {
+	case *ir.InstLoad:
+		kind := Read
+		if i.Atomic {
+			kind = Atomic
+		}
+		a.addAccess(i, b, i.Src, kind, constSize(i.ElemType), cuda.ScopeDevice)
+	case *ir.InstStore:
+		kind := Write
+		if i.Atomic {
+			kind = Atomic
+		}
+		a.addAccess(i, b, i.Dst, kind, constSize(i.Src.Type()), cuda.ScopeDevice)
+	case *ir.InstAtomicRMW:
+		a.addAccess(i, b, i.Dst, Atomic, constSize(i.X.Type()), syncScope(i.SyncScope))
+	case *ir.InstCmpXchg:
+		a.addAccess(i, b, i.Ptr, Atomic, constSize(i.Cmp.Type()), syncScope(i.SyncScope))
+	case *ir.InstCall:
+		a.collectCall(i, b)
+	}
+}
+
+// collectCall records the accesses and facts of a call.
+func (a *analyzer) collectCall(c *ir.InstCall, b *ir.Block) {
+	call := cuda.LookupCall(calleeName(c))
+	switch call.Kind {
+	case cuda.AtomicCall:
+		a.addAccess(c, b, c.Args[0], Atomic, constSize(c.Type()), call.Scope)
+	case cuda.ReadOnlyLoad:
+		a.addAccess(c, b, c.Args[0], Read, constSize(c.Type()), cuda.ScopeDevice)
+	case cuda.MemCopy:
+		n := a.resize64(a.term(c.Args[2]))
+		a.addAccess(c, b, c.Args[0], Write, n, cuda.ScopeDevice)
+		a.addAccess(c, b, c.Args[1], Read, n, cuda.ScopeDevice)
+	case cuda.MemSet:
+		a.addAccess(c, b, c.Args[0], Write, a.resize64(a.term(c.Args[2])), cuda.ScopeDevice)
+	case cuda.Requires, cuda.Assume:
+		a.res.Assumptions = append(a.res.Assumptions, expr.Implies(a.condOf(b), a.cond(c.Args[0])))
+	case cuda.UnknownCall:
+		a.unknownCall(c)
+	}
+}
+
+// unknownCall records a call the analysis cannot see into, if it may touch
+// shared or global memory through a pointer argument.
+func (a *analyzer) unknownCall(c *ir.InstCall) {
+	for _, arg := range c.Args {
+		if !isPointer(arg) {
+			continue
+		}
+		for _, o := range a.objectsOf(arg, map[value.Value]bool{}) {
+			if o.Space == Global || o.Space == Shared {
+				pos, _ := a.unit.Pos(c)
+				a.res.Incomplete = append(a.res.Incomplete,
+					fmt.Sprintf("%s: call to %s, whose body is not available, may access %s", pos, nameOrIndirect(c), o))
+				return
+			}
+		}
+	}
+}
+
+func nameOrIndirect(c *ir.InstCall) string {
+	if n := calleeName(c); n != "" {
+		return n
+	}
+	return "a function pointer"
+}
+
+// constSize returns the store size of a type as a 64-bit term.
+func constSize(t types.Type) *expr.Term { return expr.Const(uint64(sizeOf(t)), 64) }
+
+// syncScope maps an LLVM syncscope to a CUDA scope.
+func syncScope(s string) cuda.Scope {
+	switch s {
+	case "block", "cta":
+		return cuda.ScopeBlock
+	case "system":
+		return cuda.ScopeSystem
+	}
+	return cuda.ScopeDevice
+}
+
+// addAccess records an access through ptr, one per object the pointer may
+// point into.
+func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, kind AccessKind, size *expr.Term, scope cuda.Scope) {
+	pos, _ := a.unit.Pos(inst)
+	for _, t := range a.pointerOf(ptr) {
+		if t.obj.Space == Private || t.obj.Space == ReadOnly {
+			continue
+		}
+		acc := &Access{
+			ID: len(a.res.Accesses), Kind: kind, Object: t.obj, Offset: t.off, Size: size,
+			Scope: scope, Inst: inst, Block: b, Pos: pos, Loops: a.g.loopsOf(b),
+		}
+		acc.Source = a.describe(ptr, t)
+		path := expr.AllOf(a.condOf(b), t.cond)
+		acc.Cond = expr.AllOf(path, a.definedness(path, t.off, size))
+		a.res.Accesses = append(a.res.Accesses, acc)
+	}
+}
+
+// definedness returns the conjunction of the facts of every term in the
+// cones of terms, each guarded by its block's path condition.
+func (a *analyzer) definedness(terms ...*expr.Term) *expr.Term {
+	seen := map[*expr.Term]bool{}
+	var conds []*expr.Term
+	var walk func(t *expr.Term)
+	walk = func(t *expr.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		if f, ok := a.facts[t]; ok {
+			guard := a.condOf(f.block)
+			conds = append(conds, expr.Implies(guard, f.cond))
+			walk(guard)
+			walk(f.cond)
+		}
+		for _, arg := range t.Args {
+			walk(arg)
+		}
+	}
+	for _, t := range terms {
+		walk(t)
+	}
+	return expr.AllOf(conds...)
+}

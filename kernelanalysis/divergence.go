@@ -1,0 +1,128 @@
+// This file defines the divergence analysis: which values may differ
+// between the threads of one block in the same iteration of their loops.
+
+package kernelanalysis
+
+import (
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/value"
+
+	"hgrd/cuda"
+)
+
+// divergence returns the set of values that may differ between two
+// threads of a block. Thread indices, atomics' results and unknown calls
+// are divergent; dimensions, block indices, parameters and constants are
+// not; other values are divergent if an operand is, and a merge of
+// branches is also divergent if a branch it depends on is. Loads from a
+// uniform address are uniform, assuming the loaded location does not race
+// (which the analysis checks on its own).
+func divergence(a *analyzer) map[value.Value]bool {
+	div := map[value.Value]bool{}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range a.g.blocks {
+			for _, inst := range b.Insts {
+				v, ok := inst.(value.Value)
+				if !ok || div[v] {
+					continue
+				}
+				if a.instDivergent(inst, b, div) {
+					div[v] = true
+					changed = true
+				}
+			}
+		}
+	}
+	return div
+}
+
+// instDivergent decides one instruction given the current set.
+func (a *analyzer) instDivergent(inst ir.Instruction, b *ir.Block, div map[value.Value]bool) bool {
+	any := func(vs ...value.Value) bool {
+		for _, v := range vs {
+			if div[unwrapArg(v)] {
+				return true
+			}
+		}
+		return false
+	}
+	switch i := inst.(type) {
+	case *ir.InstCall:
+		return callDivergent(i) || any(i.Args...)
+	case *ir.InstPhi:
+		for _, inc := range i.Incs {
+			if div[inc.X] {
+				return true
+			}
+		}
+		l := a.g.loopOf[b]
+		return (l == nil || l.Header != b) && a.controlDivergent(b, div)
+	case *ir.InstLoad:
+		return div[i.Src]
+	case *ir.InstAlloca, *ir.InstAtomicRMW, *ir.InstCmpXchg, *ir.InstExtractValue:
+		return true
+	}
+	return any(operands(inst)...)
+}
+
+// callDivergent reports whether a call's result may differ between
+// threads whatever its arguments.
+func callDivergent(c *ir.InstCall) bool {
+	name := calleeName(c)
+	call := cuda.LookupCall(name)
+	switch call.Kind {
+	case cuda.SpecialReg:
+		return call.Register.Name == "tid" || call.Register.Name == "laneid"
+	case cuda.MinMax, cuda.ReadOnlyLoad:
+		return false
+	case cuda.PureCall:
+		for _, s := range []string{"shfl", "vote", "match", "clock", "activemask", "sreg"} {
+			if strings.Contains(name, s) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// controlDivergent reports whether a divergent branch decides which
+// predecessor reaches b: any conditional branch between b's immediate
+// dominator and b.
+func (a *analyzer) controlDivergent(b *ir.Block, div map[value.Value]bool) bool {
+	stop := a.g.idom[b]
+	seen := map[*ir.Block]bool{}
+	stack := append([]*ir.Block(nil), a.g.preds[b]...)
+	for len(stack) > 0 {
+		p := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if br, ok := p.Term.(*ir.TermCondBr); ok && div[br.Cond] {
+			return true
+		}
+		if sw, ok := p.Term.(*ir.TermSwitch); ok && div[sw.X] {
+			return true
+		}
+		if p != stop {
+			stack = append(stack, a.g.preds[p]...)
+		}
+	}
+	return false
+}
+
+// operands returns the value operands of an instruction.
+func operands(inst ir.Instruction) []value.Value {
+	var vs []value.Value
+	for _, op := range inst.Operands() {
+		if _, isBlock := (*op).(*ir.Block); !isBlock {
+			vs = append(vs, *op)
+		}
+	}
+	return vs
+}

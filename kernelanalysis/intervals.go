@@ -1,0 +1,110 @@
+// This file defines barrier intervals: which accesses two threads of one
+// block (or one warp) can execute between the same two barriers.
+//
+// # Method
+//
+// A barrier interval starts at the kernel's entry or at a barrier and runs
+// along barrier-free paths. Two threads can execute accesses A and B
+// concurrently only if some interval reaches both: the exact form of the
+// HGRD paper's test "a barrier post-dominates A and dominates B", which
+// also covers barriers on every branch and loops. A loop is synchronised
+// if every path around its back edge passes a barrier; then threads in one
+// interval are in the same iteration, or in consecutive ones when the
+// interval starts at a barrier inside the loop and one of the threads has
+// gone around the back edge since. States record which synchronised loops'
+// back edges were crossed.
+
+package kernelanalysis
+
+import (
+	"github.com/llir/llvm/ir"
+
+	"hgrd/cuda"
+)
+
+// A Level is a set of barriers.
+type Level int
+
+// The levels: block barriers order threads of a block; warp level adds
+// __syncwarp, which orders the lanes of a warp.
+const (
+	BlockLevel Level = iota // __syncthreads
+	WarpLevel               // __syncthreads and __syncwarp
+)
+
+// An intervalState is an interval's start (0 for the kernel entry, i for
+// the i-th barrier) and the synchronised loops whose back edge the path
+// crossed since.
+type intervalState struct {
+	source  int
+	crossed uint64 // bit l.ID%64 of each crossed loop
+}
+
+// intervalInfo is the interval analysis at one level.
+type intervalInfo struct {
+	sourceBlock []*ir.Block // block of each source; nil for the entry
+	synced      map[*Loop]bool
+}
+
+// isBarrier reports whether inst is a barrier at the level.
+func isBarrier(inst ir.Instruction, level Level) bool {
+	call, ok := inst.(*ir.InstCall)
+	if !ok {
+		return false
+	}
+	switch cuda.LookupCall(calleeName(call)).Kind {
+	case cuda.BlockBarrier:
+		return true
+	case cuda.WarpBarrier:
+		return level == WarpLevel
+	}
+	return false
+}
+
+// computeIntervals fills every access's interval states at both levels.
+func (a *analyzer) computeIntervals() {
+	for _, level := range []Level{BlockLevel, WarpLevel} {
+		info := &intervalInfo{sourceBlock: []*ir.Block{nil}, synced: map[*Loop]bool{}}
+		for _, l := range a.g.loops {
+			info.synced[l] = a.loopSynced(l, level)
+		}
+		a.intervals[level] = info
+		a.propagate(level, info)
+	}
+}
+
+// loopSynced reports whether every path around l's back edges passes a
+// barrier of the level.
+func (a *analyzer) loopSynced(l *Loop, level Level) bool {
+	seen := map[*ir.Block]bool{}
+	stack := []*ir.Block{l.Header}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[b] {
+			continue
+		}
+		seen[b] = true
+		if blockHasBarrier(b, level) {
+			continue
+		}
+		for _, s := range a.g.succs[b] {
+			if s == l.Header {
+				return false
+			}
+			if l.Contains(s) {
+				stack = append(stack, s)
+			}
+		}
+	}
+	return true
+}
+
+func blockHasBarrier(b *ir.Block, level Level) bool {
+	for _, inst := range b.Insts {
+		if isBarrier(inst, level) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,155 @@
+// This file defines the propagation of barrier-interval states through the
+// control-flow graph, and the concurrency condition of two accesses.
+
+package kernelanalysis
+
+import (
+	"github.com/llir/llvm/ir"
+
+	"hgrd/expr"
+)
+
+type stateSet map[intervalState]bool
+
+// propagate computes the states reaching each block, then records them on
+// the accesses.
+func (a *analyzer) propagate(level Level, info *intervalInfo) {
+	sourceOf := map[ir.Instruction]int{}
+	for _, b := range a.g.blocks {
+		for _, inst := range b.Insts {
+			if isBarrier(inst, level) {
+				sourceOf[inst] = len(info.sourceBlock)
+				info.sourceBlock = append(info.sourceBlock, b)
+			}
+		}
+	}
+	in := map[*ir.Block]stateSet{a.g.blocks[0]: {intervalState{}: true}}
+	work := []*ir.Block{a.g.blocks[0]}
+	for len(work) > 0 {
+		b := work[0]
+		work = work[1:]
+		out := a.walkBlock(b, in[b], sourceOf, nil)
+		for _, s := range a.g.succs[b] {
+			if a.mergeStates(in, s, out, a.crossing(b, s, info)) {
+				work = append(work, s)
+			}
+		}
+	}
+	accessesAt := a.accessesByInst()
+	for _, b := range a.g.blocks {
+		a.walkBlock(b, in[b], sourceOf, func(inst ir.Instruction, cur stateSet) {
+			for _, acc := range accessesAt[inst] {
+				for st := range cur {
+					acc.intervals[level] = append(acc.intervals[level], st)
+				}
+			}
+		})
+	}
+}
+
+// walkBlock runs through a block's instructions from the states at its
+// start, calling visit at each instruction, and returns the states at its
+// end.
+func (a *analyzer) walkBlock(b *ir.Block, start stateSet, sourceOf map[ir.Instruction]int, visit func(ir.Instruction, stateSet)) stateSet {
+	cur := start
+	for _, inst := range b.Insts {
+		if src, ok := sourceOf[inst]; ok {
+			cur = stateSet{intervalState{source: src}: true}
+		}
+		if visit != nil {
+			visit(inst, cur)
+		}
+	}
+	return cur
+}
+
+// crossing returns the bit of the synchronised loop whose back edge b -> s
+// is, or 0.
+func (a *analyzer) crossing(b, s *ir.Block, info *intervalInfo) uint64 {
+	l := a.g.loopOf[s]
+	for ; l != nil; l = l.Parent {
+		if l.Header == s && l.Contains(b) && info.synced[l] {
+			return 1 << uint(l.ID%64)
+		}
+	}
+	return 0
+}
+
+// mergeStates adds states (with the crossed bit) to the start of block s
+// and reports whether that changed anything.
+func (a *analyzer) mergeStates(in map[*ir.Block]stateSet, s *ir.Block, states stateSet, bit uint64) bool {
+	set := in[s]
+	if set == nil {
+		set = stateSet{}
+		in[s] = set
+	}
+	changed := false
+	for st := range states {
+		st.crossed |= bit
+		if !set[st] {
+			set[st] = true
+			changed = true
+		}
+	}
+	return changed
+}
+
+// accessesByInst indexes the accesses by instruction.
+func (a *analyzer) accessesByInst() map[ir.Instruction][]*Access {
+	m := map[ir.Instruction][]*Access{}
+	for _, acc := range a.res.Accesses {
+		m[acc.Inst] = append(m[acc.Inst], acc)
+	}
+	return m
+}
+
+// Concurrent returns the condition under which thread 1 executing a1 and
+// thread 2 executing a2 are in the same barrier interval at the level, as
+// a term over the two threads' iteration counts (instantiated for sides 1
+// and 2); ok is false if they never are.
+func (k *Kernel) Concurrent(a1, a2 *Access, level Level) (cond *expr.Term, ok bool) {
+	info := k.intervals[level]
+	var options []*expr.Term
+	for _, s1 := range a1.intervals[level] {
+		for _, s2 := range a2.intervals[level] {
+			if s1.source == s2.source {
+				options = append(options, iterationRelation(a1, a2, s1, s2, info))
+			}
+		}
+	}
+	if len(options) == 0 {
+		return expr.False(), false
+	}
+	return expr.AnyOf(options...), true
+}
+
+// iterationRelation relates the two threads' iteration counts of every
+// synchronised loop containing both accesses, given the interval states.
+func iterationRelation(a1, a2 *Access, s1, s2 intervalState, info *intervalInfo) *expr.Term {
+	src := info.sourceBlock[s1.source]
+	var conds []*expr.Term
+	for _, l := range a1.Loops {
+		if !info.synced[l] || !containsLoop(a2.Loops, l) {
+			continue
+		}
+		k1, k2 := expr.Instantiate(Iteration(l), 1), expr.Instantiate(Iteration(l), 2)
+		if src == nil || !l.Contains(src) {
+			zero := expr.Const(0, 32)
+			conds = append(conds, expr.Eq(k1, zero), expr.Eq(k2, zero))
+			continue
+		}
+		bit := uint64(1) << uint(l.ID%64)
+		c1, c2 := expr.Const(s1.crossed&bit>>uint(l.ID%64), 32), expr.Const(s2.crossed&bit>>uint(l.ID%64), 32)
+		conds = append(conds, expr.Eq(expr.Add(k1, c2), expr.Add(k2, c1)))
+	}
+	return expr.AllOf(conds...)
+}
+
+func containsLoop(ls []*Loop, l *Loop) bool {
+	for _, x := range ls {
+		if x == l {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,109 @@
+// This file defines the memory model of loaded values: which objects the
+// kernel writes, and what a load returns.
+
+package kernelanalysis
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/value"
+
+	"hgrd/cuda"
+	"hgrd/expr"
+)
+
+// findWrites records every object the kernel may write: stores, atomics,
+// and memory intrinsics' destinations.
+func (a *analyzer) findWrites() {
+	for _, b := range a.g.blocks {
+		for _, inst := range b.Insts {
+			if dst := writtenPointer(inst); dst != nil {
+				for _, o := range a.objectsOf(dst, map[value.Value]bool{}) {
+					a.written[o] = true
+				}
+			}
+		}
+	}
+}
+
+// writtenPointer returns the pointer an instruction writes through, or nil.
+func writtenPointer(inst ir.Instruction) value.Value {
+	switch i := inst.(type) {
+	case *ir.InstStore:
+		return i.Dst
+	case *ir.InstAtomicRMW:
+		return i.Dst
+	case *ir.InstCmpXchg:
+		return i.Ptr
+	case *ir.InstCall:
+		switch cuda.LookupCall(calleeName(i)).Kind {
+		case cuda.AtomicCall, cuda.MemCopy, cuda.MemSet:
+			return i.Args[0]
+		case cuda.UnknownCall:
+			// A function without a body may write through any pointer
+			// argument; the first is a fair stand-in for the others,
+			// which are handled as incomplete analysis.
+			for _, arg := range i.Args {
+				if isPointer(arg) {
+					return arg
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// objectsOf returns the objects a pointer may point into, without
+// computing offsets.
+func (a *analyzer) objectsOf(v value.Value, seen map[value.Value]bool) []*Object {
+	v = unwrapArg(v)
+	if seen[v] {
+		return nil
+	}
+	seen[v] = true
+	switch v := v.(type) {
+	case *ir.Param, *ir.Global, *ir.InstAlloca:
+		p := a.resolve(v)
+		return []*Object{p[0].obj}
+	case *ir.InstGetElementPtr:
+		return a.objectsOf(v.Src, seen)
+	case *constant.ExprGetElementPtr:
+		return a.objectsOf(v.Src, seen)
+	case *ir.InstBitCast:
+		return a.objectsOf(v.From, seen)
+	case *ir.InstAddrSpaceCast:
+		return a.objectsOf(v.From, seen)
+	case *constant.ExprBitCast:
+		return a.objectsOf(v.From, seen)
+	case *constant.ExprAddrSpaceCast:
+		return a.objectsOf(v.From, seen)
+	case *ir.InstSelect:
+		return append(a.objectsOf(v.ValueTrue, seen), a.objectsOf(v.ValueFalse, seen)...)
+	case *ir.InstPhi:
+		var objs []*Object
+		for _, inc := range v.Incs {
+			objs = append(objs, a.objectsOf(inc.X, seen)...)
+		}
+		return objs
+	}
+	return []*Object{a.object("*", IndirectObject, Global, -1)}
+}
+
+// loadValue returns the term of a loaded value. Memory the kernel never
+// writes (read-only memory included) holds one value per address for the
+// whole launch: the load is a function of its address, so two threads
+// loading one address see one value. Anything else may change while the
+// kernel runs: each load is a fresh unknown.
+func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
+	p := a.pointerOf(v.Src)
+	if len(p) == 1 && p[0].obj.Space != Private && !a.written[p[0].obj] {
+		name := fmt.Sprintf("mem.%s.%d", p[0].obj.Name, w)
+		return expr.Apply(name, w, p[0].off)
+	}
+	return a.freshVar("load", w)
+}
+
+// isPointer reports whether a value is a pointer.
+func isPointer(v value.Value) bool { return pointerType(v.Type()) }

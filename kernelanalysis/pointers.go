@@ -1,0 +1,240 @@
+// This file defines the resolution of pointers to an object and a byte
+// offset into it.
+
+package kernelanalysis
+
+import (
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"hgrd/cuda"
+	"hgrd/expr"
+)
+
+// A target is an object and a 64-bit byte offset into it, under a
+// condition. For indirect memory the offset is the absolute address.
+type target struct {
+	obj  *Object
+	off  *expr.Term
+	cond *expr.Term
+}
+
+// A pointer is the set of targets a pointer value may have; most have one,
+// with condition true. Selects and phis between objects have several.
+type pointer []target
+
+// single returns a pointer with one unconditional target.
+func single(obj *Object, off *expr.Term) pointer {
+	return pointer{{obj, off, expr.True()}}
+}
+
+// mapOffsets applies f to the offset of every target.
+func (p pointer) mapOffsets(f func(off *expr.Term) *expr.Term) pointer {
+	q := make(pointer, len(p))
+	for i, t := range p {
+		q[i] = target{t.obj, f(t.off), t.cond}
+	}
+	return q
+}
+
+// choose merges two pointers under a condition: targets into the same
+// object merge their offsets with an if-then-else.
+func choose(c *expr.Term, t, f pointer) pointer {
+	if len(t) == 1 && len(f) == 1 && t[0].obj == f[0].obj {
+		return pointer{{t[0].obj, expr.Ite(c, t[0].off, f[0].off), expr.Ite(c, t[0].cond, f[0].cond)}}
+	}
+	var q pointer
+	for _, x := range t {
+		q = append(q, target{x.obj, x.off, expr.AllOf(c, x.cond)})
+	}
+	for _, x := range f {
+		q = append(q, target{x.obj, x.off, expr.AllOf(expr.Not(c), x.cond)})
+	}
+	return q
+}
+
+// object returns the object with the given name, creating it on first use.
+func (a *analyzer) object(name string, kind ObjectKind, space Space, index int) *Object {
+	key := name + "/" + space.String()
+	if o, ok := a.objects[key]; ok {
+		return o
+	}
+	o := &Object{Name: name, Kind: kind, Space: space, Index: index}
+	a.objects[key] = o
+	return o
+}
+
+// indirect returns a pointer into memory reached through a pointer the
+// analysis cannot follow, at absolute address addr.
+func (a *analyzer) indirect(addr *expr.Term) pointer {
+	return single(a.object("*", IndirectObject, Global, -1), addr)
+}
+
+// pointerOf resolves a pointer value.
+func (a *analyzer) pointerOf(v value.Value) pointer {
+	v = unwrapArg(v)
+	if p, ok := a.ptrs[v]; ok {
+		return p
+	}
+	p := a.resolve(v)
+	a.ptrs[v] = p
+	return p
+}
+
+var zero64 = expr.Const(0, 64)
+
+// resolve finds the object and offset of a pointer value.
+func (a *analyzer) resolve(v value.Value) pointer {
+	switch v := v.(type) {
+	case *ir.Param:
+		return a.paramPointer(v)
+	case *ir.Global:
+		return single(a.globalObject(v), zero64)
+	case *ir.InstAlloca:
+		return single(a.object("local", LocalObject, Private, -1), a.freshVar("local", 64))
+	case *ir.InstGetElementPtr:
+		return a.gep(a.pointerOf(v.Src), v.ElemType, v.Indices)
+	case *constant.ExprGetElementPtr:
+		idx := make([]value.Value, len(v.Indices))
+		for i, c := range v.Indices {
+			idx[i] = c
+			if ix, ok := c.(*constant.Index); ok {
+				idx[i] = ix.Constant
+			}
+		}
+		return a.gep(a.pointerOf(v.Src), v.ElemType, idx)
+	case *ir.InstBitCast:
+		return a.pointerOf(v.From)
+	case *ir.InstAddrSpaceCast:
+		return a.pointerOf(v.From)
+	case *constant.ExprBitCast:
+		return a.pointerOf(v.From)
+	case *constant.ExprAddrSpaceCast:
+		return a.pointerOf(v.From)
+	case *ir.InstSelect:
+		return a.selectPointer(v)
+	case *ir.InstPhi:
+		return a.phiPointer(v)
+	case *ir.InstLoad:
+		return a.indirect(a.loadValue(v, 64))
+	case *ir.InstIntToPtr:
+		return a.indirect(a.resize64(a.term(v.From)))
+	}
+	return a.indirect(a.freshVar("ptr", 64))
+}
+
+// paramPointer resolves a pointer parameter: by-value aggregates live in
+// the read-only parameter space, other pointers point into a global
+// allocation of their own.
+func (a *analyzer) paramPointer(p *ir.Param) pointer {
+	idx := -1
+	for i, q := range a.fn.Params {
+		if q == p {
+			idx = i
+		}
+	}
+	name := a.res.Params[idx].Name
+	for _, attr := range p.Attrs {
+		if _, ok := attr.(ir.Byval); ok {
+			return single(a.object(name, ParamSpace, ReadOnly, idx), zero64)
+		}
+	}
+	space := Global
+	if pt, ok := p.Typ.(*types.PointerType); ok && pt.AddrSpace == cuda.AddrShared {
+		space = Shared
+	}
+	return single(a.object(name, ParamObject, space, idx), zero64)
+}
+
+// globalObject returns the object of a module-level variable.
+func (a *analyzer) globalObject(g *ir.Global) *Object {
+	name := demangleVar(g.Name())
+	switch g.Typ.AddrSpace {
+	case cuda.AddrShared:
+		return a.object(name, VariableObject, Shared, -1)
+	case cuda.AddrConstant:
+		return a.object(name, VariableObject, ReadOnly, -1)
+	case cuda.AddrLocal:
+		return a.object(name, LocalObject, Private, -1)
+	}
+	if g.Immutable {
+		return a.object(name, VariableObject, ReadOnly, -1)
+	}
+	return a.object(name, VariableObject, Global, -1)
+}
+
+// gep adds the byte offset of a getelementptr to its base.
+func (a *analyzer) gep(base pointer, elem types.Type, indices []value.Value) pointer {
+	delta, ok := a.gepOffset(elem, indices)
+	if !ok {
+		return base.mapOffsets(func(*expr.Term) *expr.Term { return a.freshVar("off", 64) })
+	}
+	return base.mapOffsets(func(off *expr.Term) *expr.Term { return expr.Add(off, delta) })
+}
+
+// gepOffset returns the byte offset that a getelementptr's indices add.
+func (a *analyzer) gepOffset(elem types.Type, indices []value.Value) (*expr.Term, bool) {
+	off := zero64
+	t := elem
+	for i, idx := range indices {
+		if i > 0 {
+			switch tt := t.(type) {
+			case *types.StructType:
+				field := constIndex(idx)
+				_, offsets := structLayout(tt)
+				if field < 0 || field >= int64(len(offsets)) {
+					return nil, false
+				}
+				off = expr.Add(off, expr.Const(uint64(offsets[field]), 64))
+				t = tt.Fields[field]
+				continue
+			case *types.ArrayType:
+				t = tt.ElemType
+			case *types.VectorType:
+				t = tt.ElemType
+			default:
+				return nil, false
+			}
+		}
+		off = expr.Add(off, expr.Mul(a.index64(idx), expr.Const(uint64(sizeOf(t)), 64)))
+	}
+	return off, true
+}
+
+// index64 returns a GEP index sign-extended to 64 bits.
+func (a *analyzer) index64(v value.Value) *expr.Term {
+	t := a.term(v)
+	if t.IsBool() {
+		return expr.Ite(t, expr.Int(-1, 64), zero64)
+	}
+	if t.Width < 64 {
+		return expr.SExt(t, 64)
+	}
+	return t
+}
+
+// resize64 zero-extends or truncates an integer term to 64 bits.
+func (a *analyzer) resize64(t *expr.Term) *expr.Term {
+	switch {
+	case t.IsBool():
+		return expr.Ite(t, expr.Const(1, 64), zero64)
+	case t.Width < 64:
+		return expr.ZExt(t, 64)
+	}
+	return t
+}
+
+// constIndex returns a constant struct index, or -1.
+func constIndex(v value.Value) int64 {
+	if c, ok := v.(*constant.Int); ok {
+		return c.X.Int64()
+	}
+	return -1
+}
+
+// selectPointer resolves a select between pointers.
+func (a *analyzer) selectPointer(v *ir.InstSelect) pointer {
+	return choose(a.cond(v.Cond), a.pointerOf(v.ValueTrue), a.pointerOf(v.ValueFalse))
+}

@@ -1,0 +1,144 @@
+// This file defines the extraction of a model from Z3: the values of a
+// query's variables, of its uninterpreted function applications and of
+// its observed terms, and the expr.Env that replays them.
+
+package solver
+
+import (
+	"fmt"
+
+	"github.com/aclements/go-z3/z3"
+
+	"hgrd/expr"
+)
+
+// queryTerms are the leaves of a query whose values make its model.
+type queryTerms struct {
+	vars    []*expr.Term // one per name, in first-seen order
+	applies []*expr.Term // every distinct application term
+}
+
+// collect returns the variables and applications of q's assertions and
+// observed terms. It panics with a termError if an assertion is not a
+// boolean or a variable name is used with two sorts.
+func collect(q *Query) queryTerms {
+	var qt queryTerms
+	seen := map[*expr.Term]bool{}
+	widths := map[string]int{}
+	var walk func(t *expr.Term)
+	walk = func(t *expr.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t.Op {
+		case expr.OpVar:
+			w, ok := widths[t.Name]
+			if ok && w != t.Width {
+				panic(&termError{t, fmt.Sprintf("variable used with widths %d and %d", w, t.Width)})
+			}
+			if !ok {
+				widths[t.Name] = t.Width
+				qt.vars = append(qt.vars, t)
+			}
+		case expr.OpApply:
+			qt.applies = append(qt.applies, t)
+		}
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	for _, a := range q.Assertions {
+		if !a.IsBool() {
+			panic(&termError{a, "assertion is not a boolean"})
+		}
+		walk(a)
+	}
+	for _, o := range q.Observe {
+		walk(o)
+	}
+	return qt
+}
+
+// extract reads the model of a satisfied query.
+func (s *Solver) extract(m *z3.Model, q *Query, qt queryTerms) *Result {
+	e := modelEval{tr: s.tr, m: m, memo: map[*expr.Term]uint64{}}
+	r := &Result{
+		Status:  Sat,
+		Vars:    make(map[string]uint64, len(qt.vars)),
+		Applies: make(map[string]uint64, len(qt.applies)),
+		Values:  make([]uint64, len(q.Observe)),
+	}
+	for _, v := range qt.vars {
+		r.Vars[v.Name] = e.eval(v)
+	}
+	for _, a := range qt.applies {
+		args := make([]uint64, len(a.Args))
+		for i, arg := range a.Args {
+			args[i] = e.eval(arg)
+		}
+		r.Applies[expr.ApplyKey(a.Name, args)] = e.eval(a)
+	}
+	for i, o := range q.Observe {
+		r.Values[i] = e.eval(o)
+	}
+	return r
+}
+
+// A modelEval evaluates translated terms in a Z3 model.
+type modelEval struct {
+	tr   *translator
+	m    *z3.Model
+	memo map[*expr.Term]uint64
+}
+
+// eval returns the model's value of t, completing the model (giving
+// unconstrained variables a value) where needed: a bit-vector masked to
+// t's width, or 0/1 for a boolean.
+func (e *modelEval) eval(t *expr.Term) uint64 {
+	if v, ok := e.memo[t]; ok {
+		return v
+	}
+	var v uint64
+	switch z := e.m.Eval(e.tr.value(t), true).(type) {
+	case z3.Bool:
+		b, ok := z.AsBool()
+		if !ok {
+			panic(&termError{t, "model gives no boolean value: " + z.String()})
+		}
+		if b {
+			v = 1
+		}
+	case z3.BV:
+		u, lit, ok := z.AsUint64()
+		if !lit || !ok {
+			panic(&termError{t, "model gives no bit-vector value: " + z.String()})
+		}
+		v = u & expr.Mask(t.Width)
+	default:
+		panic(&termError{t, "model cannot evaluate term"})
+	}
+	e.memo[t] = v
+	return v
+}
+
+// Env returns an expr.Env that replays the model, so that
+// expr.Eval(t, r.Env()) gives the model's value of a term over the
+// query's variables and applications. Values outside the model (other
+// variables, applications to other arguments) are reported missing.
+func (r *Result) Env() expr.Env { return modelEnv{r} }
+
+// A modelEnv is the expr.Env of a Result.
+type modelEnv struct{ r *Result }
+
+// Var returns the model's value of a variable.
+func (e modelEnv) Var(name string) (uint64, bool) {
+	v, ok := e.r.Vars[name]
+	return v, ok
+}
+
+// Apply returns the model's value of an application.
+func (e modelEnv) Apply(name string, args []uint64) (uint64, bool) {
+	v, ok := e.r.Applies[expr.ApplyKey(name, args)]
+	return v, ok
+}
