@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"time"
 
 	"hgrd/constraints"
 	"hgrd/expr"
@@ -134,12 +135,17 @@ func (c *checker) ask(a, b *kernelanalysis.Access, kind string, l *constraints.L
 	if q == nil {
 		return nil
 	}
+	start := time.Now()
 	res, err := c.solver.Check(&solver.Query{Assertions: q.Assertions, Observe: []*expr.Term{q.Offset1, q.Offset2}})
+	c.out.Timings.Solving += time.Since(start)
 	if err != nil {
 		return fmt.Errorf("solver failed on %s and %s: %w", a.Pos, b.Pos, err)
 	}
 	switch res.Status {
 	case solver.Sat:
+		if err := verifyWitness(q, res); err != nil {
+			return fmt.Errorf("%s and %s: %w", a.Pos, b.Pos, err)
+		}
 		c.seen[key] = true
 		c.out.Races = append(c.out.Races, raceReport(c.kernel, q, res, l))
 	case solver.Unknown:

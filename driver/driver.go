@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"hgrd/frontend"
 	"hgrd/report"
@@ -61,9 +62,12 @@ func checkFile(ctx context.Context, loader *frontend.Loader, path string, opts O
 		recordError(out, err)
 		return
 	}
+	out.Timings.Clang, out.Timings.Normalise, out.Timings.Parse = u.Timings.Clang, u.Timings.Normalise, u.Timings.Parse
+	start := time.Now()
 	if err := analyseUnit(ctx, u, opts, out); err != nil {
 		recordError(out, err)
 	}
+	out.Timings.Analysis = time.Since(start) - out.Timings.Solving
 }
 
 // recordError stores err as the file's one-line error, with tool output as

@@ -2,6 +2,8 @@
 
 package report
 
+import "time"
+
 // Exit statuses of hgrd, as linters use them.
 const (
 	ExitClean      = 0 // every input analysed, no race
@@ -49,6 +51,26 @@ type FileResult struct {
 	// Incomplete lists what the analysis could not see, such as calls to
 	// device functions without a body; any makes the exit status 2.
 	Incomplete []string `json:"incomplete,omitempty"`
+	// Timings records how long each phase took for the file.
+	Timings Timings `json:"-"`
+}
+
+// Timings are the durations of the phases of one file's analysis.
+type Timings struct {
+	Clang     time.Duration // clang-14, both sides
+	Normalise time.Duration // opt-14, both sides
+	Parse     time.Duration // llir/llvm
+	Analysis  time.Duration // kernel and host analysis, query building
+	Solving   time.Duration // Z3
+}
+
+// Add adds the durations of o to t.
+func (t *Timings) Add(o Timings) {
+	t.Clang += o.Clang
+	t.Normalise += o.Normalise
+	t.Parse += o.Parse
+	t.Analysis += o.Analysis
+	t.Solving += o.Solving
 }
 
 // A Race is a pair of accesses that two threads can make to the same
