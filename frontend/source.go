@@ -49,11 +49,10 @@ func (u *Unit) Pos(inst interface{}) (pos Pos, ok bool) {
 		if file == nil || loc.Line == 0 {
 			continue
 		}
-		name := fileName(file)
-		if u.isInternal(name) {
+		if u.isInternal(absName(file)) {
 			continue
 		}
-		return Pos{File: name, Line: int(loc.Line), Column: int(loc.Column)}, true
+		return Pos{File: file.Filename, Line: int(loc.Line), Column: int(loc.Column)}, true
 	}
 	return Pos{File: u.Path}, false
 }
@@ -88,10 +87,15 @@ func scopeFile(scope metadata.Field) *metadata.DIFile {
 	return nil
 }
 
-// fileName returns the file's name as clang saw it: relative names stay
-// relative to the directory clang ran in, which is the user's.
-func fileName(f *metadata.DIFile) string {
-	return f.Filename
+// absName returns a debug-info file's absolute name. Clang records names
+// relative to a directory it chooses (often the compilation directory,
+// sometimes a parent of the file), so reports keep Filename as it is: for
+// the user's files it is the path clang was given.
+func absName(f *metadata.DIFile) string {
+	if filepath.IsAbs(f.Filename) || f.Directory == "" {
+		return f.Filename
+	}
+	return filepath.Join(f.Directory, f.Filename)
 }
 
 // internalDirs are header directories whose code is never the user's.
