@@ -1,0 +1,65 @@
+package expr
+
+import "testing"
+
+func TestEvalFollowsSMTLIB(t *testing.T) {
+	x, y := Var("x", 8, Shared), Var("y", 8, Shared)
+	tests := []struct {
+		t      *Term
+		env    MapEnv
+		want   uint64
+		reason string
+	}{
+		{Add(x, y), MapEnv{"x": 200, "y": 100}, 44, "addition wraps at the width"},
+		{UDiv(x, y), MapEnv{"x": 7, "y": 0}, 255, "unsigned division by zero is all ones"},
+		{URem(x, y), MapEnv{"x": 7, "y": 0}, 7, "unsigned remainder by zero is the dividend"},
+		{SDiv(x, y), MapEnv{"x": 0xf9, "y": 2}, 0xfd, "-7 / 2 truncates to -3"},
+		{SRem(x, y), MapEnv{"x": 0xf9, "y": 2}, 0xff, "-7 % 2 has the dividend's sign"},
+		{SDiv(x, y), MapEnv{"x": 0xf9, "y": 0}, 1, "negative / 0 is 1"},
+		{Shl(x, y), MapEnv{"x": 1, "y": 9}, 0, "shifting by the width or more gives 0"},
+		{AShr(x, y), MapEnv{"x": 0x80, "y": 20}, 0xff, "arithmetic shift fills with the sign"},
+		{SExt(x, 16), MapEnv{"x": 0x80}, 0xff80, "sign extension"},
+		{Trunc(SExt(x, 16), 4), MapEnv{"x": 0x8a}, 0xa, "truncation keeps the low bits"},
+		{SLt(x, y), MapEnv{"x": 0xff, "y": 0}, 1, "-1 < 0 signed"},
+		{ULt(x, y), MapEnv{"x": 0xff, "y": 0}, 0, "255 > 0 unsigned"},
+		{Ite(Eq(x, y), Const(1, 8), Const(2, 8)), MapEnv{"x": 3, "y": 3}, 1, "if-then-else"},
+	}
+	for _, tt := range tests {
+		got, err := Eval(tt.t, tt.env)
+		if err != nil || got != tt.want {
+			t.Errorf("Eval(%s) = %d, %v; want %d (%s)", tt.t, got, err, tt.want, tt.reason)
+		}
+	}
+}
+
+func TestConstructorsFold(t *testing.T) {
+	tests := []struct {
+		t      *Term
+		want   string
+		reason string
+	}{
+		{Add(Const(3, 32), Const(4, 32)), "7", "constants fold"},
+		{Mul(Var("x", 32, Shared), Const(1, 32)), "x", "x*1 is x"},
+		{AllOf(True(), Var("b", Bool, Shared)), "b", "true is the unit of and"},
+		{AnyOf(False(), True()), "true", "true absorbs or"},
+		{Not(Not(Var("b", Bool, Shared))), "b", "double negation"},
+		{Ite(True(), Const(1, 8), Const(2, 8)), "1", "ite on a constant"},
+	}
+	for _, tt := range tests {
+		if got := tt.t.String(); got != tt.want {
+			t.Errorf("%s, want %s (%s)", got, tt.want, tt.reason)
+		}
+	}
+	x := Var("x", 8, Shared)
+	if got := Eq(x, x); !got.IsTrue() {
+		t.Errorf("x == x for one term is %s, want true", got)
+	}
+}
+
+func TestInstantiateRenamesPerThreadVariables(t *testing.T) {
+	tid, n := Var("tid.x", 32, PerThread), Var("n", 32, Shared)
+	got := Instantiate(Add(tid, n), 2).String()
+	if got != "(tid.x#2 + n)" {
+		t.Errorf("Instantiate = %s, want (tid.x#2 + n)", got)
+	}
+}
