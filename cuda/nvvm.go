@@ -14,6 +14,7 @@ const (
 	SpecialReg                   // reads a thread index or dimension
 	BlockBarrier                 // __syncthreads and its variants
 	WarpBarrier                  // __syncwarp(mask)
+	GridBarrier                  // cooperative groups' grid.sync()
 	Fence                        // __threadfence*
 	AtomicCall                   // an NVVM atomic intrinsic
 	ReadOnlyLoad                 // __ldg
@@ -100,8 +101,15 @@ var callPrefixes = []struct {
 	{"__assertfail", Call{Kind: NoReturn}},
 	{"__assert_fail", Call{Kind: NoReturn}},
 	{"__hgrd_requires", Call{Kind: Requires}},
+	{"__hgrd_grid_sync", Call{Kind: GridBarrier}},
+	{"malloc", Call{Kind: PureCall}}, // device heap: a fresh allocation
+	{"free", Call{Kind: IgnoredCall}},
 	{"__hgrd_assume", Call{Kind: Assume}},
 }
+
+// textureMarker is in the (possibly mangled) names of the prelude's
+// texture fetches, which read read-only memory.
+const textureMarker = "__hgrd_tex"
 
 // LookupCall returns the meaning of a call to the named function.
 func LookupCall(name string) Call {
@@ -110,6 +118,9 @@ func LookupCall(name string) Call {
 		if strings.HasPrefix(name, p.prefix) && len(p.prefix) > bestLen {
 			best, bestLen = p.call, len(p.prefix)
 		}
+	}
+	if bestLen < 0 && strings.Contains(name, textureMarker) {
+		best.Kind = PureCall
 	}
 	switch best.Kind {
 	case SpecialReg:

@@ -118,6 +118,14 @@ func resize(op Op, a *Term, width int) *Term {
 	return t
 }
 
+// Trunc64 truncates a 64-bit term to width, or returns it if width is 64.
+func Trunc64(a *Term, width int) *Term {
+	if width == a.Width {
+		return a
+	}
+	return Trunc(a, width)
+}
+
 // ZExt, SExt and Trunc change the width of a bit-vector.
 func ZExt(a *Term, width int) *Term  { return resize(OpZExt, a, width) }
 func SExt(a *Term, width int) *Term  { return resize(OpSExt, a, width) }

@@ -97,6 +97,9 @@ type Access struct {
 	// intervals lists, for block barriers and for warp barriers, the
 	// barrier intervals the access can execute in.
 	intervals [2][]intervalState
+	// countLoops are the loops whose iteration counts the access's terms
+	// mention: enclosing loops and loops it comes after.
+	countLoops []*Loop
 }
 
 // A Kernel is the analysis of one __global__ function with the device

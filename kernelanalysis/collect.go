@@ -123,6 +123,7 @@ func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, 
 		acc.Source = a.describe(ptr, t)
 		path := expr.AllOf(a.condOf(b), t.cond)
 		acc.Cond = expr.AllOf(path, a.definedness(path, t.off, size))
+		acc.countLoops = a.loopsMentioned(acc.Cond, acc.Offset, acc.Size)
 		a.res.Accesses = append(a.res.Accesses, acc)
 	}
 }
@@ -152,4 +153,29 @@ func (a *analyzer) definedness(terms ...*expr.Term) *expr.Term {
 		walk(t)
 	}
 	return expr.AllOf(conds...)
+}
+
+// loopsMentioned returns the loops whose iteration counts occur in terms.
+func (a *analyzer) loopsMentioned(terms ...*expr.Term) []*Loop {
+	var ls []*Loop
+	for _, l := range a.g.loops {
+		name := Iteration(l).Name
+		for _, t := range terms {
+			if mentions(t, name) {
+				ls = append(ls, l)
+				break
+			}
+		}
+	}
+	return ls
+}
+
+// mentions reports whether a variable of the given name occurs in t.
+func mentions(t *expr.Term, name string) bool {
+	for _, v := range expr.Vars(t) {
+		if v.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -33,12 +33,16 @@ const (
 )
 
 // An intervalState is an interval's start (0 for the kernel entry, i for
-// the i-th barrier) and the synchronised loops whose back edge the path
-// crossed since.
+// the i-th barrier), the synchronised loops whose back edge the path
+// crossed since, and those it entered from outside since.
 type intervalState struct {
 	source  int
-	crossed uint64 // bit l.ID%64 of each crossed loop
+	crossed uint64 // bit loopBit(l) of each crossed loop
+	entered uint64 // bit loopBit(l) of each loop entered from outside
 }
+
+// loopBit returns a loop's bit in interval states.
+func loopBit(l *Loop) uint64 { return 1 << uint(l.ID%64) }
 
 // intervalInfo is the interval analysis at one level.
 type intervalInfo struct {
@@ -53,7 +57,9 @@ func isBarrier(inst ir.Instruction, level Level) bool {
 		return false
 	}
 	switch cuda.LookupCall(calleeName(call)).Kind {
-	case cuda.BlockBarrier:
+	case cuda.BlockBarrier, cuda.GridBarrier:
+		// A grid barrier also orders blocks; until the inter-block query
+		// knows it, it counts as the block barrier it also is.
 		return true
 	case cuda.WarpBarrier:
 		return level == WarpLevel

@@ -30,7 +30,8 @@ func (a *analyzer) propagate(level Level, info *intervalInfo) {
 		work = work[1:]
 		out := a.walkBlock(b, in[b], sourceOf, nil)
 		for _, s := range a.g.succs[b] {
-			if a.mergeStates(in, s, out, a.crossing(b, s, info)) {
+			crossed, entered := a.crossing(b, s, info)
+			if a.mergeStates(in, s, out, crossed, entered) {
 				work = append(work, s)
 			}
 		}
@@ -64,20 +65,22 @@ func (a *analyzer) walkBlock(b *ir.Block, start stateSet, sourceOf map[ir.Instru
 }
 
 // crossing returns the bit of the synchronised loop whose back edge b -> s
-// is, or 0.
-func (a *analyzer) crossing(b, s *ir.Block, info *intervalInfo) uint64 {
+// is, and the bit of the synchronised loop that b -> s enters from
+// outside.
+func (a *analyzer) crossing(b, s *ir.Block, info *intervalInfo) (crossed, entered uint64) {
 	l := a.g.loopOf[s]
-	for ; l != nil; l = l.Parent {
-		if l.Header == s && l.Contains(b) && info.synced[l] {
-			return 1 << uint(l.ID%64)
-		}
+	if l == nil || l.Header != s || !info.synced[l] {
+		return 0, 0
 	}
-	return 0
+	if l.Contains(b) {
+		return loopBit(l), 0
+	}
+	return 0, loopBit(l)
 }
 
 // mergeStates adds states (with the crossed bit) to the start of block s
 // and reports whether that changed anything.
-func (a *analyzer) mergeStates(in map[*ir.Block]stateSet, s *ir.Block, states stateSet, bit uint64) bool {
+func (a *analyzer) mergeStates(in map[*ir.Block]stateSet, s *ir.Block, states stateSet, crossed, entered uint64) bool {
 	set := in[s]
 	if set == nil {
 		set = stateSet{}
@@ -85,7 +88,11 @@ func (a *analyzer) mergeStates(in map[*ir.Block]stateSet, s *ir.Block, states st
 	}
 	changed := false
 	for st := range states {
-		st.crossed |= bit
+		st.crossed |= crossed
+		if entered != 0 {
+			st.entered |= entered
+			st.crossed &^= entered
+		}
 		if !set[st] {
 			set[st] = true
 			changed = true
@@ -124,25 +131,54 @@ func (k *Kernel) Concurrent(a1, a2 *Access, level Level) (cond *expr.Term, ok bo
 }
 
 // iterationRelation relates the two threads' iteration counts of every
-// synchronised loop containing both accesses, given the interval states.
+// synchronised loop whose count the accesses depend on. A thread that
+// entered the loop from outside since the interval began is in (or left
+// the loop from) its first iteration; with the interval beginning at a
+// barrier inside the loop, both threads are in that barrier's iteration
+// or, having crossed the back edge since, the next.
 func iterationRelation(a1, a2 *Access, s1, s2 intervalState, info *intervalInfo) *expr.Term {
 	src := info.sourceBlock[s1.source]
 	var conds []*expr.Term
-	for _, l := range a1.Loops {
-		if !info.synced[l] || !containsLoop(a2.Loops, l) {
+	for _, l := range unionLoops(a1.countLoops, a2.countLoops) {
+		if !info.synced[l] {
 			continue
 		}
+		bit := loopBit(l)
 		k1, k2 := expr.Instantiate(Iteration(l), 1), expr.Instantiate(Iteration(l), 2)
-		if src == nil || !l.Contains(src) {
-			zero := expr.Const(0, 32)
-			conds = append(conds, expr.Eq(k1, zero), expr.Eq(k2, zero))
-			continue
+		zero := expr.Const(0, 32)
+		inside := src != nil && l.Contains(src)
+		for _, side := range []struct {
+			k  *expr.Term
+			st intervalState
+		}{{k1, s1}, {k2, s2}} {
+			if side.st.entered&bit != 0 {
+				conds = append(conds, expr.Eq(side.k, zero))
+			}
 		}
-		bit := uint64(1) << uint(l.ID%64)
-		c1, c2 := expr.Const(s1.crossed&bit>>uint(l.ID%64), 32), expr.Const(s2.crossed&bit>>uint(l.ID%64), 32)
-		conds = append(conds, expr.Eq(expr.Add(k1, c2), expr.Add(k2, c1)))
+		if inside && s1.entered&bit == 0 && s2.entered&bit == 0 {
+			c1, c2 := crossedConst(s1, bit), crossedConst(s2, bit)
+			conds = append(conds, expr.Eq(expr.Add(k1, c2), expr.Add(k2, c1)))
+		}
 	}
 	return expr.AllOf(conds...)
+}
+
+func crossedConst(s intervalState, bit uint64) *expr.Term {
+	if s.crossed&bit != 0 {
+		return expr.Const(1, 32)
+	}
+	return expr.Const(0, 32)
+}
+
+// unionLoops returns the loops of either list, once each.
+func unionLoops(a, b []*Loop) []*Loop {
+	out := append([]*Loop(nil), a...)
+	for _, l := range b {
+		if !containsLoop(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 func containsLoop(ls []*Loop, l *Loop) bool {

@@ -4,6 +4,8 @@
 package kernelanalysis
 
 import (
+	"strings"
+
 	"github.com/llir/llvm/ir"
 
 	"hgrd/expr"
@@ -35,7 +37,58 @@ func (a *analyzer) condOf(b *ir.Block) *expr.Term {
 
 // edgeTaken returns the condition that control flows from p to b.
 func (a *analyzer) edgeTaken(p, b *ir.Block) *expr.Term {
-	return expr.AllOf(a.condOf(p), a.branchCond(p, b))
+	conds := []*expr.Term{a.condOf(p), a.branchCond(p, b)}
+	for l := a.g.loopOf[p]; l != nil && !l.Contains(b); l = l.Parent {
+		conds = append(conds, a.firstExit(l, p))
+	}
+	return expr.AllOf(conds...)
+}
+
+// firstExit states that a loop leaves through exiting block p at the first
+// iteration where it may: if p runs in every iteration (it dominates the
+// latches), the iteration before the exit, if any, stayed in the loop at
+// p. Only conditions that depend on the iteration through the loop's
+// count, not through values loaded in it, can be stated of an earlier
+// iteration.
+func (a *analyzer) firstExit(l *Loop, p *ir.Block) *expr.Term {
+	for _, latch := range l.Latches {
+		if !a.g.dominates(p, latch) {
+			return expr.True()
+		}
+	}
+	var stay []*expr.Term
+	for _, s := range a.g.succs[p] {
+		if l.Contains(s) {
+			stay = append(stay, a.branchCond(p, s))
+		}
+	}
+	cond := expr.AnyOf(stay...)
+	if !iterationIndependent(cond) {
+		return expr.True()
+	}
+	k := Iteration(l)
+	before := expr.Substitute(cond, func(v *expr.Term) *expr.Term {
+		if v.Name == k.Name {
+			return expr.Sub(k, expr.Const(1, 32))
+		}
+		return nil
+	})
+	return expr.AnyOf(expr.Eq(k, expr.Const(0, 32)), before)
+}
+
+// iterationIndependent reports whether a term's per-thread variables are
+// all thread or block indices or iteration counts: the same in every
+// iteration but for the counts.
+func iterationIndependent(t *expr.Term) bool {
+	for _, v := range expr.Vars(t) {
+		if v.Scope != expr.PerThread {
+			continue
+		}
+		if !strings.HasPrefix(v.Name, "tid.") && !strings.HasPrefix(v.Name, "ctaid.") && !strings.HasPrefix(v.Name, "k.L") {
+			return false
+		}
+	}
+	return true
 }
 
 // branchCond returns the condition under which p's terminator goes to b.

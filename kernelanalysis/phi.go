@@ -92,10 +92,12 @@ func (a *analyzer) geometric(v *ir.InstPhi, init *expr.Term, l *Loop) *expr.Term
 	if !isConst || c.X.Sign() <= 0 {
 		return nil
 	}
-	shift, right := int64(0), false
+	shift, op := int64(0), expr.OpShl
 	switch next.(type) {
 	case *ir.InstLShr:
-		shift, right = c.X.Int64(), true
+		shift, op = c.X.Int64(), expr.OpLShr
+	case *ir.InstAShr:
+		shift, op = c.X.Int64(), expr.OpAShr
 	case *ir.InstShl:
 		shift = c.X.Int64()
 	case *ir.InstUDiv, *ir.InstMul:
@@ -107,31 +109,30 @@ func (a *analyzer) geometric(v *ir.InstPhi, init *expr.Term, l *Loop) *expr.Term
 			n >>= 1
 			shift++
 		}
-		_, right = next.(*ir.InstUDiv)
+		if _, div := next.(*ir.InstUDiv); div {
+			op = expr.OpLShr
+		}
 	default:
 		return nil
 	}
-	w := init.Width
-	k := expr.ZExt(Iteration(l), 64)
-	if w < 64 {
-		k = expr.ZExt(Iteration(l), 64)
-	}
-	amount := expr.Mul(k, expr.Const(uint64(shift), 64))
-	// Shifting by the width or more gives 0 in the IR as in the loop.
-	capped := expr.Ite(expr.ULt(amount, expr.Const(uint64(w), 64)), expr.Trunc(amount, w), expr.Const(uint64(w), w))
-	if w == 64 {
-		capped = expr.Ite(expr.ULt(amount, expr.Const(64, 64)), amount, expr.Const(64, 64))
-	}
-	shifted := expr.Ite(expr.ULt(capped, expr.Const(uint64(w), w)), shiftBy(init, capped, right), expr.Const(0, w))
-	return shifted
+	return repeatedShift(init, op, shift, Iteration(l))
 }
 
-// shiftBy shifts x left or right (logically) by n.
-func shiftBy(x, n *expr.Term, right bool) *expr.Term {
-	if right {
-		return expr.LShr(x, n)
+// repeatedShift returns x shifted k times by c: by c*k at once, where a
+// total of the width or more leaves 0 (or, for an arithmetic shift, the
+// sign) as repeated shifts do.
+func repeatedShift(x *expr.Term, op expr.Op, c int64, k *expr.Term) *expr.Term {
+	w := x.Width
+	amount := expr.Mul(expr.ZExt(k, 64), expr.Const(uint64(c), 64))
+	shift := map[expr.Op]func(a, b *expr.Term) *expr.Term{
+		expr.OpShl: expr.Shl, expr.OpLShr: expr.LShr, expr.OpAShr: expr.AShr}[op]
+	if op == expr.OpAShr {
+		// Saturates at the sign: shifting by w-1 or more is the same.
+		limit := expr.Const(uint64(w-1), 64)
+		return shift(x, expr.Trunc64(expr.Ite(expr.ULt(amount, limit), amount, limit), w))
 	}
-	return expr.Shl(x, n)
+	inRange := expr.ULt(amount, expr.Const(uint64(w), 64))
+	return expr.Ite(inRange, shift(x, expr.Trunc64(amount, w)), expr.Const(0, w))
 }
 
 // backEdgeValue returns the single value a header phi takes on every back
