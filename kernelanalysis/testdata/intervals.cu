@@ -1,0 +1,52 @@
+__global__ void separated(int *out) {
+  __shared__ int s[64];
+  int t = threadIdx.x;
+  s[t] = t; // @w
+  __syncthreads();
+  out[t] = s[(t + 1) % 64]; // @r
+}
+
+__global__ void unseparated(int *out) {
+  __shared__ int s[64];
+  int t = threadIdx.x;
+  s[t] = t; // @w
+  out[t] = s[(t + 1) % 64]; // @r
+}
+
+__global__ void warpOnly(int *out) {
+  __shared__ int s[64];
+  int t = threadIdx.x;
+  s[t] = t; // @w
+  __syncwarp();
+  out[t] = s[t ^ 1]; // @r
+}
+
+__global__ void bothBranches(int *out, int c) {
+  __shared__ int s[64];
+  int t = threadIdx.x;
+  if (c) {
+    s[t] = t; // @w
+    __syncthreads();
+  } else {
+    __syncthreads();
+  }
+  out[t] = s[(t + 1) % 64]; // @r
+}
+
+__global__ void midBarrier(int *out, int n) {
+  __shared__ int s[64];
+  int t = threadIdx.x, x = 0;
+  for (int i = 0; i < n; i++) {
+    s[t] = i; // @w
+    __syncthreads();
+    x += s[(t + 1) % 64]; // @r
+  }
+  out[t] = x;
+}
+
+__global__ void private_(int *out) {
+  int local[4];
+  for (int i = 0; i < 4; i++)
+    local[i] = threadIdx.x; // @private
+  out[threadIdx.x] = local[threadIdx.x % 4]; // @out
+}
