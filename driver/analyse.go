@@ -15,29 +15,33 @@ import (
 	"hgrd/hostanalysis"
 	"hgrd/kernelanalysis"
 	"hgrd/report"
-	"hgrd/solver"
 )
 
 func init() { analyseUnit = analyse }
 
 // analyse finds the races of every kernel of u.
 func analyse(ctx context.Context, u *frontend.Unit, opts Options, out *report.FileResult) error {
-	s := solver.New(0)
-	defer s.Close()
+	start := time.Now()
 	launches := hostanalysis.Launches(u)
+	var tasks []*task
 	for _, fk := range u.Kernels {
 		k, err := kernelanalysis.Analyze(u, fk)
 		if err != nil {
 			return err
 		}
 		out.Incomplete = append(out.Incomplete, k.Incomplete...)
-		c := &checker{ctx: ctx, kernel: k, solver: s, out: out, seen: map[raceKey]bool{}}
 		for _, l := range launchContexts(fk, k, launches, opts) {
-			if err := c.check(l); err != nil {
-				return err
-			}
+			tasks = appendTasks(tasks, k, l)
 		}
 	}
+	out.Timings.Analysis += time.Since(start)
+	start = time.Now()
+	err := solveAll(ctx, tasks, opts.Workers)
+	out.Timings.Solving += time.Since(start)
+	if err != nil {
+		return err
+	}
+	collectResults(tasks, out)
 	sortRaces(out.Races)
 	return nil
 }
@@ -92,69 +96,6 @@ type raceKey struct {
 	first, second         frontend.Pos
 	firstKind, secondKind kernelanalysis.AccessKind
 	kind                  string
-}
-
-// checker asks the race queries of one kernel.
-type checker struct {
-	ctx    context.Context
-	kernel *kernelanalysis.Kernel
-	solver *solver.Solver
-	out    *report.FileResult
-	seen   map[raceKey]bool
-}
-
-// check asks every query of the kernel in one launch context.
-func (c *checker) check(l *constraints.Launch) error {
-	accs := c.kernel.Accesses
-	for i, a := range accs {
-		for _, b := range accs[i:] {
-			if !constraints.Conflicting(a, b) {
-				continue
-			}
-			first, second := ordered(a, b)
-			for _, kind := range constraints.Kinds {
-				if err := c.ctx.Err(); err != nil {
-					return err
-				}
-				key := raceKey{first.Pos, second.Pos, first.Kind, second.Kind, kind}
-				if c.seen[key] {
-					continue
-				}
-				if err := c.ask(first, second, kind, l, key); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// ask decides one query and records a race or an undecided pair.
-func (c *checker) ask(a, b *kernelanalysis.Access, kind string, l *constraints.Launch, key raceKey) error {
-	q := constraints.Build(c.kernel, a, b, kind, l)
-	if q == nil {
-		return nil
-	}
-	start := time.Now()
-	res, err := c.solver.Check(&solver.Query{Assertions: q.Assertions, Observe: []*expr.Term{q.Offset1, q.Offset2}})
-	c.out.Timings.Solving += time.Since(start)
-	if err != nil {
-		return fmt.Errorf("solver failed on %s and %s: %w", a.Pos, b.Pos, err)
-	}
-	switch res.Status {
-	case solver.Sat:
-		if err := verifyWitness(q, res); err != nil {
-			return fmt.Errorf("%s and %s: %w", a.Pos, b.Pos, err)
-		}
-		c.seen[key] = true
-		c.out.Races = append(c.out.Races, raceReport(c.kernel, q, res, l))
-	case solver.Unknown:
-		c.seen[key] = true
-		c.out.Undecided = append(c.out.Undecided, &report.Undecided{
-			First: accessReport(a), Second: accessReport(b),
-			Reason: fmt.Sprintf("%s query: %s", kind, res.Reason)})
-	}
-	return nil
 }
 
 // ordered returns two accesses with the earlier source position first.

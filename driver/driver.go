@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
-	"time"
 
 	"hgrd/frontend"
 	"hgrd/report"
@@ -21,6 +20,9 @@ type Options struct {
 	// GridDim and BlockDim are the launch shape assumed for kernels that
 	// no analysed host code launches; a zero entry means unknown.
 	GridDim, BlockDim [3]int64
+	// Workers is the number of solvers that decide one file's queries in
+	// parallel; 0 means one per core.
+	Workers int
 }
 
 // analyseUnit finds the races of one loaded file. It is a variable so that
@@ -63,11 +65,9 @@ func checkFile(ctx context.Context, loader *frontend.Loader, path string, opts O
 		return
 	}
 	out.Timings.Clang, out.Timings.Normalise, out.Timings.Parse = u.Timings.Clang, u.Timings.Normalise, u.Timings.Parse
-	start := time.Now()
 	if err := analyseUnit(ctx, u, opts, out); err != nil {
 		recordError(out, err)
 	}
-	out.Timings.Analysis = time.Since(start) - out.Timings.Solving
 }
 
 // recordError stores err as the file's one-line error, with tool output as
