@@ -67,9 +67,18 @@ func launchContexts(fk *frontend.Kernel, k *kernelanalysis.Kernel, launches []*h
 	}
 	if len(ctxs) == 0 {
 		ctxs = append(ctxs, &constraints.Launch{GridDim: opts.GridDim, BlockDim: opts.BlockDim,
-			Origin: "no launch in the analysed host code"})
+			Origin: noLaunchOrigin(opts)})
 	}
 	return ctxs
+}
+
+// noLaunchOrigin describes the launch context of a kernel that no analysed
+// host code launches.
+func noLaunchOrigin(opts Options) string {
+	if opts.GridDim[0] > 0 || opts.BlockDim[0] > 0 {
+		return "no launch in the analysed host code; shape from --grid-dim/--block-dim"
+	}
+	return "no launch in the analysed host code; any launch shape (set --grid-dim/--block-dim)"
 }
 
 // constArgFacts states that parameters receive the launch's constant

@@ -41,7 +41,11 @@ func WriteText(w io.Writer, r *Result) error {
 			fmt.Fprintf(&b, "%s: warning: %s [%s]\n", race.First.Pos(), race.Title(), race.Kind)
 			fmt.Fprintf(&b, "\t%s: note: conflicting %s by another thread\n", race.Second.Pos(), race.Second.Access)
 			if race.Witness != nil {
-				fmt.Fprintf(&b, "\t%s: note: witness: %s\n", race.First.Pos(), race.Witness)
+				context := ""
+				if race.Launch != "" {
+					context = " (" + race.Launch + ")"
+				}
+				fmt.Fprintf(&b, "\t%s: note: witness%s: %s\n", race.First.Pos(), context, race.Witness)
 			}
 		}
 		for _, note := range f.Incomplete {
