@@ -3,6 +3,7 @@ module hgrd
 go 1.26.8
 
 require (
+	github.com/aclements/go-z3 v0.0.0-20220809013456-4675d5f90ca5
 	github.com/llir/llvm v0.3.6
 	github.com/owenrumney/go-sarif/v2 v2.3.3
 	github.com/rogpeppe/go-internal v1.16.0
@@ -10,7 +11,6 @@ require (
 )
 
 require (
-	github.com/aclements/go-z3 v0.0.0-20220809013456-4675d5f90ca5 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/llir/ll v0.0.0-20220802044011-65001c0fb73c // indirect
 	github.com/mewmew/float v0.0.0-20201204173432-505706aa38fa // indirect

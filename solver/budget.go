@@ -1,35 +1,112 @@
-// This file defines the per-query resource budget: Z3's rlimit.
+// This file defines the per-query resource budget, Z3's rlimit, and how a
+// query spends it; and records what experiments with Z3 4.8.12 showed.
+//
+// # How the budget is set
+//
+// An rlimit is the context parameter "rlimit" (go-z3's
+// Context.Config().SetUint, that is Z3_update_param_value), which every
+// Z3_solver_check of the context reads; a change takes effect at the next
+// check. Z3 counts resource units in one counter per context that grows
+// over the context's lifetime, but each check pushes a limit of rlimit
+// units above the counter's current value, so the limit is per check: a
+// Solver still decides an easy query after hard ones exhausted their
+// budgets (TestBudgetIsPerQuery; a hundred in a row in one experiment).
+//
+// # What a query consumes
+//
+// The rlimits that decide the benchmark queries of queries_test.go in one
+// attempt on a fresh Solver, found by bisection (TestBudgetConsumption,
+// run with HGRD_SOLVER_MEASURE=1), for 45 to 800 terms of 32- and 64-bit
+// arithmetic with multiplication, division and remainder: 23k
+// (1d/unsat), 42k (1d-neighbour/sat), 135k (tile-pitch48/unsat), 34k
+// (tile-pitch16/sat), 70k (unrolled-stride8/unsat), 888k
+// (unrolled-stride7/sat), 210k and 212k (reduction), 202k and 199k
+// (symbolic block size). Z3 spends 2 to 4 million units a second on this
+// machine, plus about 10 ms to set up each check.
+//
+// Consumption is machine-independent and repeatable on a fresh Solver,
+// but depends on a context's history: what earlier checks left in it
+// (term ids, fresh names) changes how the same query is bit-blasted and
+// searched. Unsat queries and most sat ones vary by a few per cent, but
+// unrolled-stride7/sat, whose one satisfiable case hides among 64, took
+// from 0.07 s to 2.6 s when repeated in one context, and 7 of 30 runs
+// exceeded 10M units. Hence attempts: a query spends its budget in
+// several checks of growing rlimit, each a fresh draw. Spending 10M as
+// 1.25M, 1.25M, 2.5M and 5M decided all 30 runs, in 60% less time
+// (BenchmarkCheck reports the share of undecided runs as unknown/op).
+//
+// Queries multiplying two unknowns are out of reach whatever the budget:
+// different blocks of a launch of unknown block size writing
+// out[ctaid*ntid + tid] (hardQuery in queries_test.go) is unsat, but Z3
+// had not decided it after 50M units (30 s); given the lemma that equal
+// global indices mean the same thread, it decides it in 0.25 s.
+//
+// # Memory
+//
+// Z3's QF_BV strategy runs part of its simplification (and-inverter
+// graphs, as we read Z3's source) only while Z3's memory, counted over
+// the whole process, is below a limit of a few hundred MB. With 475 MB
+// held by earlier contexts, the block-symbolic/unsat query took 14M units
+// instead of 0.3M.
+// Every context holds about 17 MB and go-z3 frees contexts and solvers
+// only when the garbage collector finalizes them, so each attempt resets
+// its Z3 solver as soon as it is done, and a program should keep a few
+// long-lived Solvers (one per worker) rather than make one per query.
 
 package solver
 
 import (
-	"fmt"
 	"math"
 	"strings"
-
-	"github.com/aclements/go-z3/z3"
 )
 
-// DefaultBudget is the rlimit a query gets when New is passed 0.
-const DefaultBudget = 20_000_000
+// DefaultBudget is the rlimit a query gets when New is passed 0. Its
+// first attempt, 1.25M units, is more than any benchmark query consumed
+// on a fresh Solver (0.9M, most below 0.25M), its last 5M; a query that
+// exhausts the whole budget takes 3 to 5 seconds of this machine's time.
+const DefaultBudget = 10_000_000
 
-// clampBudget returns the rlimit to give Z3 for a requested budget.
-func clampBudget(budget uint64) uint64 {
+// SetBudget sets the rlimit of the Solver's next queries; 0 means
+// DefaultBudget, and budgets above 2^32-1, the largest rlimit Z3
+// accepts, are lowered to it.
+func (s *Solver) SetBudget(budget uint64) {
 	if budget == 0 {
-		return DefaultBudget
+		budget = DefaultBudget
 	}
-	return min(budget, math.MaxUint32)
+	s.budget = min(budget, math.MaxUint32)
 }
 
-// budgetConfig returns the configuration of a Solver's Z3 context.
-func budgetConfig(budget uint64) *z3.Config {
-	return z3.NewContextConfig().SetUint("rlimit", uint(budget))
+// Budget returns the rlimit each query may consume.
+func (s *Solver) Budget() uint64 { return s.budget }
+
+// attempts splits a query's budget into the rlimits of its attempts: an
+// eighth, an eighth, a quarter and the remaining half. A query whose
+// consumption varies from run to run gets four draws, at the price of
+// deciding only within half the budget a query that steadily needs more.
+func attempts(budget uint64) []uint64 {
+	if budget < 8 {
+		return []uint64{budget}
+	}
+	eighth, quarter := budget/8, budget/4
+	return []uint64{eighth, eighth, quarter, budget - 2*eighth - quarter}
 }
 
-// unknownReason explains an unknown result given Z3's reason.
-func (s *Solver) unknownReason(z3reason string) string {
-	if strings.Contains(z3reason, "resource") || strings.Contains(z3reason, "canceled") {
-		return fmt.Sprintf("resource budget (rlimit %d) exhausted", s.budget)
+// sum adds rlimits.
+func sum(limits []uint64) uint64 {
+	var n uint64
+	for _, l := range limits {
+		n += l
+	}
+	return n
+}
+
+// unknownReason explains an unknown result given Z3's reason: "" if the
+// rlimit ran out, which Z3 reports as "max. resource limit exceeded" (or
+// "canceled" from its incremental core, which this package does not
+// otherwise interrupt).
+func unknownReason(z3reason string) string {
+	if strings.Contains(z3reason, "resource limit") || z3reason == "canceled" {
+		return ""
 	}
 	return "z3: " + z3reason
 }

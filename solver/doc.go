@@ -4,11 +4,40 @@
 // # Background
 //
 // The constraints package states each race query without reference to any
-// solver; this package is the only one that imports Z3. It translates the
-// queries to bit-vector formulas (C semantics, nsw/nuw honoured), runs each
-// under a machine-independent resource budget, and reports sat with a
-// model, unsat, or unknown when the budget ran out. A Z3 Context serialises
-// its calls, so each worker owns its own.
+// solver; this package is the only one that imports Z3. A Query is a
+// conjunction of boolean expr terms plus terms whose values the caller
+// wants; Solver.Check answers Sat with a model, Unsat, or Unknown when the
+// query's resource budget ran out. A Z3 Context serialises its calls, so
+// each Solver owns one and serves one goroutine.
 //
-// Version reports the Z3 library hgrd is linked against.
+// # Translation
+//
+// Terms map to Z3 with SMT-LIB semantics, the same as expr.Eval's:
+// booleans to Bool, bit-vectors to bit-vectors of their width, and each
+// uninterpreted function name to one Z3 function declared on first use.
+// Division and remainder by zero, and shifts by the width or more, mean
+// what SMT-LIB says (x/0 is all ones, x%0 is x, x<<w is 0). Terms are
+// immutable DAGs, so a Solver translates each *expr.Term once and keeps
+// the translation for its lifetime: queries that share path conditions
+// pay for them once. Translation problems (operands of different widths,
+// a Width that disagrees with the operands, a name used at two sorts) and
+// Z3's own errors come back from Check as errors, never as crashes.
+//
+// # Budget
+//
+// Each query gets a budget of Z3 rlimit units, machine-independent
+// unlike a timeout, spent in a few attempts of growing rlimit on fresh Z3
+// solvers (see budget.go for the measurements behind this and behind
+// DefaultBudget). Exhausting it is not an error: the Result is Unknown
+// with a Reason.
+//
+// # Models
+//
+// A Sat Result holds the value of every variable and every uninterpreted
+// function application of the query, the latter keyed by expr.ApplyKey
+// of the argument values, and the values of the observed terms.
+// Result.Env replays the model for expr.Eval, so witnesses can be
+// computed and checked without Z3.
+//
+// Z3Version reports the Z3 library hgrd is linked against.
 package solver

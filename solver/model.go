@@ -5,8 +5,6 @@
 package solver
 
 import (
-	"fmt"
-
 	"github.com/aclements/go-z3/z3"
 
 	"hgrd/expr"
@@ -19,45 +17,59 @@ type queryTerms struct {
 }
 
 // collect returns the variables and applications of q's assertions and
-// observed terms. It panics with a termError if an assertion is not a
-// boolean or a variable name is used with two sorts.
+// observed terms. It panics with a termError if a term is nil, an
+// assertion is not a boolean or a variable name is used with two sorts.
 func collect(q *Query) queryTerms {
-	var qt queryTerms
-	seen := map[*expr.Term]bool{}
-	widths := map[string]int{}
-	var walk func(t *expr.Term)
-	walk = func(t *expr.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		switch t.Op {
-		case expr.OpVar:
-			w, ok := widths[t.Name]
-			if ok && w != t.Width {
-				panic(&termError{t, fmt.Sprintf("variable used with widths %d and %d", w, t.Width)})
-			}
-			if !ok {
-				widths[t.Name] = t.Width
-				qt.vars = append(qt.vars, t)
-			}
-		case expr.OpApply:
-			qt.applies = append(qt.applies, t)
-		}
-		for _, a := range t.Args {
-			walk(a)
-		}
-	}
+	c := collector{seen: map[*expr.Term]bool{}, widths: map[string]int{}}
 	for _, a := range q.Assertions {
-		if !a.IsBool() {
-			panic(&termError{a, "assertion is not a boolean"})
+		if a == nil {
+			panic(&termError{"solver: nil assertion"})
 		}
-		walk(a)
+		if !a.IsBool() {
+			panic(termErr(a, "assertion is not a boolean"))
+		}
+		c.walk(a)
 	}
 	for _, o := range q.Observe {
-		walk(o)
+		if o == nil {
+			panic(&termError{"solver: nil observed term"})
+		}
+		c.walk(o)
 	}
-	return qt
+	return c.qt
+}
+
+// A collector walks a query's terms, each shared sub-term once.
+type collector struct {
+	qt     queryTerms
+	seen   map[*expr.Term]bool
+	widths map[string]int // the width of each variable name
+}
+
+func (c *collector) walk(t *expr.Term) {
+	if c.seen[t] {
+		return
+	}
+	c.seen[t] = true
+	switch t.Op {
+	case expr.OpVar:
+		w, ok := c.widths[t.Name]
+		if ok && w != t.Width {
+			panic(termErr(t, "variable used with widths %d and %d", w, t.Width))
+		}
+		if !ok {
+			c.widths[t.Name] = t.Width
+			c.qt.vars = append(c.qt.vars, t)
+		}
+	case expr.OpApply:
+		c.qt.applies = append(c.qt.applies, t)
+	}
+	for _, a := range t.Args {
+		if a == nil {
+			panic(termErr(t, "nil operand of %s", t.Op))
+		}
+		c.walk(a)
+	}
 }
 
 // extract reads the model of a satisfied query.
@@ -104,7 +116,7 @@ func (e *modelEval) eval(t *expr.Term) uint64 {
 	case z3.Bool:
 		b, ok := z.AsBool()
 		if !ok {
-			panic(&termError{t, "model gives no boolean value: " + z.String()})
+			panic(termErr(t, "model gives no boolean value: %s", z))
 		}
 		if b {
 			v = 1
@@ -112,11 +124,11 @@ func (e *modelEval) eval(t *expr.Term) uint64 {
 	case z3.BV:
 		u, lit, ok := z.AsUint64()
 		if !lit || !ok {
-			panic(&termError{t, "model gives no bit-vector value: " + z.String()})
+			panic(termErr(t, "model gives no bit-vector value: %s", z))
 		}
 		v = u & expr.Mask(t.Width)
 	default:
-		panic(&termError{t, "model cannot evaluate term"})
+		panic(termErr(t, "model cannot evaluate term"))
 	}
 	e.memo[t] = v
 	return v

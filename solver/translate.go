@@ -24,20 +24,39 @@ type translator struct {
 
 // A funcEntry is an uninterpreted function's declaration and signature.
 type funcEntry struct {
-	decl  z3.FuncDecl
-	sig   string // argument and result widths, such as "32,1->8"
-	width int    // result width
+	decl z3.FuncDecl
+	sig  string // argument and result widths, such as "32,0->8"
 }
 
-// A termError reports a term that cannot be translated. The translator
-// panics with it; Solver.Check recovers it as an error.
+// A termError reports a malformed term. The translator panics with it;
+// Solver.Check recovers it as an error.
 type termError struct {
-	t   *expr.Term
 	msg string
 }
 
-func (e *termError) Error() string { return fmt.Sprintf("solver: %s: %s", e.msg, e.t) }
+func (e *termError) Error() string { return e.msg }
 
+// termErr returns a termError about t.
+func termErr(t *expr.Term, format string, args ...any) *termError {
+	return &termError{fmt.Sprintf("solver: %s: %s", fmt.Sprintf(format, args...), describe(t))}
+}
+
+// describe prints a term for an error message, shortened, and without
+// trusting a malformed term to print.
+func describe(t *expr.Term) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = fmt.Sprintf("%s of width %d", t.Op, t.Width)
+		}
+	}()
+	const maxLen = 200
+	if s = t.String(); len(s) > maxLen {
+		s = s[:maxLen] + "..."
+	}
+	return s
+}
+
+// newTranslator returns a translator into ctx.
 func newTranslator(ctx *z3.Context) *translator {
 	return &translator{
 		ctx:   ctx,
@@ -68,7 +87,7 @@ func (tr *translator) value(t *expr.Term) z3.Value {
 		return v
 	}
 	if t.Width < expr.Bool || t.Width > expr.MaxWidth {
-		panic(&termError{t, fmt.Sprintf("width %d out of range", t.Width)})
+		panic(termErr(t, "width %d out of range", t.Width))
 	}
 	v := tr.translate(t)
 	tr.checkSort(t, v)
@@ -90,7 +109,7 @@ func (tr *translator) checkSort(t *expr.Term, v z3.Value) {
 			return
 		}
 	}
-	panic(&termError{t, fmt.Sprintf("translation has sort %s, not width %d", v.Sort(), t.Width)})
+	panic(termErr(t, "translation has sort %s, not width %d", v.Sort(), t.Width))
 }
 
 // bool returns the translation of a boolean term.
@@ -98,7 +117,7 @@ func (tr *translator) bool(t *expr.Term) z3.Bool {
 	if v, ok := tr.value(t).(z3.Bool); ok {
 		return v
 	}
-	panic(&termError{t, "boolean expected"})
+	panic(termErr(t, "boolean expected"))
 }
 
 // bv returns the translation of a bit-vector term.
@@ -106,13 +125,13 @@ func (tr *translator) bv(t *expr.Term) z3.BV {
 	if v, ok := tr.value(t).(z3.BV); ok {
 		return v
 	}
-	panic(&termError{t, "bit-vector expected"})
+	panic(termErr(t, "bit-vector expected"))
 }
 
 // arity panics unless t has n operands.
 func arity(t *expr.Term, n int) {
 	if len(t.Args) != n {
-		panic(&termError{t, fmt.Sprintf("%s with %d operands", t.Op, len(t.Args))})
+		panic(termErr(t, "%s with %d operands", t.Op, len(t.Args)))
 	}
 }
 
@@ -180,10 +199,10 @@ func (tr *translator) apply(t *expr.Term) z3.Value {
 		for i, a := range t.Args {
 			domain[i] = tr.sort(a.Width)
 		}
-		f = funcEntry{tr.ctx.FuncDecl(t.Name, domain, tr.sort(t.Width)), sig, t.Width}
+		f = funcEntry{tr.ctx.FuncDecl(t.Name, domain, tr.sort(t.Width)), sig}
 		tr.funcs[t.Name] = f
 	} else if f.sig != sig {
-		panic(&termError{t, fmt.Sprintf("function %s used as %s and as %s", t.Name, f.sig, sig)})
+		panic(termErr(t, "function %s used as %s and as %s", t.Name, f.sig, sig))
 	}
 	return f.decl.Apply(args...)
 }
@@ -222,7 +241,7 @@ func (tr *translator) resize(t *expr.Term) z3.Value {
 	from := t.Args[0].Width
 	switch {
 	case t.IsBool():
-		panic(&termError{t, "width change to a boolean"})
+		panic(termErr(t, "width change to a boolean"))
 	case t.Op == expr.OpTrunc && t.Width <= from:
 		return a.Extract(t.Width-1, 0)
 	case t.Op == expr.OpZExt && t.Width >= from:
@@ -230,7 +249,7 @@ func (tr *translator) resize(t *expr.Term) z3.Value {
 	case t.Op == expr.OpSExt && t.Width >= from:
 		return a.SignExtend(t.Width - from)
 	}
-	panic(&termError{t, fmt.Sprintf("%s from %d to %d bits", t.Op, from, t.Width)})
+	panic(termErr(t, "%s from %d to %d bits", t.Op, from, t.Width))
 }
 
 // boolBinary translates a binary operator on booleans.
@@ -244,7 +263,7 @@ func (tr *translator) boolBinary(t *expr.Term) z3.Value {
 	case expr.OpXor:
 		return a.Xor(b)
 	}
-	panic(&termError{t, fmt.Sprintf("%s of booleans", t.Op)})
+	panic(termErr(t, "%s of booleans", t.Op))
 }
 
 // bvBinary translates a binary operator on bit-vectors: arithmetic,
@@ -291,5 +310,5 @@ func (tr *translator) bvBinary(t *expr.Term) z3.Value {
 	case expr.OpSLe:
 		return a.SLE(b)
 	}
-	panic(&termError{t, fmt.Sprintf("cannot translate operator %s", t.Op)})
+	panic(termErr(t, "cannot translate operator %s", t.Op))
 }
