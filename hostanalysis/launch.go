@@ -124,6 +124,8 @@ func decodeDim3(xy, z value.Value) [3]int64 {
 	if c, ok := xy.(*constant.Int); ok {
 		v := c.X.Uint64()
 		d[0], d[1] = int64(v&0xffffffff), int64(v>>32)
+	} else if high, ok := constHighHalf(xy); ok {
+		d[1] = high
 	}
 	if c, ok := z.(*constant.Int); ok {
 		d[2] = c.X.Int64()
@@ -143,4 +145,21 @@ func constArgs(call *ir.InstCall) map[int]int64 {
 		}
 	}
 	return args
+}
+
+// constHighHalf recognises the packing of a variable x with a constant y,
+// zext(x) | y<<32, and returns y.
+func constHighHalf(v value.Value) (int64, bool) {
+	or, ok := v.(*ir.InstOr)
+	if !ok {
+		return 0, false
+	}
+	for _, pair := range [][2]value.Value{{or.X, or.Y}, {or.Y, or.X}} {
+		c, isConst := pair[0].(*constant.Int)
+		z, isZExt := pair[1].(*ir.InstZExt)
+		if isConst && isZExt && z.From.Type().String() == "i32" && c.X.Uint64()&0xffffffff == 0 {
+			return int64(c.X.Uint64() >> 32), true
+		}
+	}
+	return 0, false
 }
