@@ -1,0 +1,62 @@
+package constraints
+
+import (
+	"testing"
+
+	"hgrd/expr"
+	"hgrd/kernelanalysis"
+	"hgrd/report"
+)
+
+func TestConflicting(t *testing.T) {
+	g := &kernelanalysis.Object{Name: "a", Space: kernelanalysis.Global}
+	h := &kernelanalysis.Object{Name: "b", Space: kernelanalysis.Global}
+	acc := func(o *kernelanalysis.Object, k kernelanalysis.AccessKind) *kernelanalysis.Access {
+		return &kernelanalysis.Access{Object: o, Kind: k}
+	}
+	R, W, A := kernelanalysis.Read, kernelanalysis.Write, kernelanalysis.Atomic
+	tests := []struct {
+		a, b   *kernelanalysis.Access
+		want   bool
+		reason string
+	}{
+		{acc(g, R), acc(g, R), false, "two reads never race"},
+		{acc(g, W), acc(g, R), true, "a write and a read"},
+		{acc(g, A), acc(g, A), false, "two atomics never race"},
+		{acc(g, A), acc(g, R), true, "an atomic and a plain read race"},
+		{acc(g, W), acc(h, W), false, "distinct objects do not overlap"},
+	}
+	for _, tt := range tests {
+		if got := Conflicting(tt.a, tt.b); got != tt.want {
+			t.Errorf("Conflicting(%v, %v) = %v, want %v (%s)", tt.a.Kind, tt.b.Kind, got, tt.want, tt.reason)
+		}
+	}
+}
+
+func TestSharedMemoryHasNoInterBlockQuery(t *testing.T) {
+	s := &kernelanalysis.Object{Name: "s", Space: kernelanalysis.Shared}
+	a := &kernelanalysis.Access{Object: s, Kind: kernelanalysis.Write,
+		Offset: expr.Const(0, 64), Size: expr.Const(4, 64), Cond: expr.True()}
+	if q := Build(&kernelanalysis.Kernel{}, a, a, report.InterBlock, &Launch{}); q != nil {
+		t.Errorf("an inter-block query on shared memory was built")
+	}
+}
+
+func TestOverlapIsByteRanges(t *testing.T) {
+	c := func(v uint64) *expr.Term { return expr.Const(v, 64) }
+	tests := []struct {
+		o1, s1, o2, s2 uint64
+		want           bool
+		reason         string
+	}{
+		{0, 4, 3, 1, true, "the last byte of an int"},
+		{0, 4, 4, 4, false, "adjacent ints"},
+		{8, 8, 4, 8, true, "a double across two ints"},
+	}
+	for _, tt := range tests {
+		got := overlap(c(tt.o1), c(tt.s1), c(tt.o2), c(tt.s2))
+		if got.IsTrue() != tt.want {
+			t.Errorf("overlap(%d+%d, %d+%d) = %s, want %v (%s)", tt.o1, tt.s1, tt.o2, tt.s2, got, tt.want, tt.reason)
+		}
+	}
+}
