@@ -8,8 +8,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -110,21 +108,10 @@ func summarise(c *cobra.Command, res *report.Result) {
 	fmt.Fprintln(c.ErrOrStderr(), msg)
 }
 
-// parseDim parses "X[,Y[,Z]]"; missing components are 1.
+// parseDim parses a --grid-dim or --block-dim value.
 func parseDim(flag, s string, check func([3]int64) error) ([3]int64, error) {
-	d := [3]int64{1, 1, 1}
-	parts := strings.Split(s, ",")
-	if len(parts) > 3 {
-		return d, fmt.Errorf("%s %q: want X[,Y[,Z]]", flag, s)
-	}
-	for i, p := range parts {
-		v, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
-		if err != nil {
-			return d, fmt.Errorf("%s %q: %q is not an integer", flag, s, p)
-		}
-		d[i] = v
-	}
-	if err := check(d); err != nil {
+	d, err := cuda.ParseDim(s, check)
+	if err != nil {
 		return d, fmt.Errorf("%s %q: %v", flag, s, err)
 	}
 	return d, nil

@@ -2,7 +2,11 @@
 
 package cuda
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // WarpSize is the number of lanes in a warp.
 const WarpSize = 32
@@ -40,4 +44,23 @@ func CheckBlockDim(d [3]int64) error {
 		return fmt.Errorf("blockDim has %d threads, more than the %d a block can have", n, MaxThreadsPerBlock)
 	}
 	return nil
+}
+
+// ParseDim parses a launch dimension written "X[,Y[,Z]]", as --grid-dim
+// and --block-dim take it; missing components are 1. check (CheckGridDim
+// or CheckBlockDim) validates the result.
+func ParseDim(s string, check func([3]int64) error) ([3]int64, error) {
+	d := [3]int64{1, 1, 1}
+	parts := strings.Split(s, ",")
+	if len(parts) > 3 {
+		return d, fmt.Errorf("want X[,Y[,Z]]")
+	}
+	for i, p := range parts {
+		v, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
+		if err != nil {
+			return d, fmt.Errorf("%q is not an integer", p)
+		}
+		d[i] = v
+	}
+	return d, check(d)
 }

@@ -2,26 +2,37 @@ package examples
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"hgrd/driver"
+	"hgrd/examples/racetest"
 	"hgrd/report"
 )
 
-// BenchmarkExamples analyses every example and reports the time of each
+// BenchmarkExamples analyses every example, with its hgrd-flags, and
+// reports the time of each
 // phase per run over all of them, and the ratio of hgrd's own work
 // (analysis and solving) to clang's.
 func BenchmarkExamples(b *testing.B) {
-	files, err := filepath.Glob("*/*.cu")
-	if err != nil || len(files) == 0 {
-		b.Fatalf("no examples: %v", err)
+	type run struct {
+		files []string
+		opts  driver.Options
+	}
+	var runs []run
+	for _, c := range cases {
+		files, opts, err := racetest.CaseOptions(c)
+		if err != nil {
+			b.Fatal(err)
+		}
+		runs = append(runs, run{files, opts})
 	}
 	var total report.Timings
 	for i := 0; i < b.N; i++ {
-		res := driver.Check(context.Background(), files, driver.Options{})
-		for _, f := range res.Files {
-			total.Add(f.Timings)
+		for _, r := range runs {
+			res := driver.Check(context.Background(), r.files, r.opts)
+			for _, f := range res.Files {
+				total.Add(f.Timings)
+			}
 		}
 	}
 	n := float64(b.N)

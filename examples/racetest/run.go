@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"hgrd/cuda"
@@ -70,6 +69,20 @@ func runCase(dir string) []string {
 	return msgs
 }
 
+// CaseOptions returns a case directory's .cu files and the options its
+// hgrd-flags line sets.
+func CaseOptions(dir string) ([]string, driver.Options, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.cu"))
+	if err != nil || len(files) == 0 {
+		return nil, driver.Options{}, fmt.Errorf("%s: no .cu file in case directory", dir)
+	}
+	opts, _, msgs := readCase(files)
+	if len(msgs) > 0 {
+		return nil, opts, fmt.Errorf("%s", strings.Join(msgs, "\n"))
+	}
+	return files, opts, nil
+}
+
 // readCase reads the options and wants of a case's files.
 func readCase(files []string) (driver.Options, []Want, []string) {
 	var opts driver.Options
@@ -122,9 +135,9 @@ func ParseFlags(text string) (driver.Options, error) {
 		var err error
 		switch name {
 		case "--grid-dim":
-			opts.GridDim, err = parseDim(val, cuda.CheckGridDim)
+			opts.GridDim, err = cuda.ParseDim(val, cuda.CheckGridDim)
 		case "--block-dim":
-			opts.BlockDim, err = parseDim(val, cuda.CheckBlockDim)
+			opts.BlockDim, err = cuda.ParseDim(val, cuda.CheckBlockDim)
 		default:
 			return opts, fmt.Errorf("hgrd-flags: unknown flag %q (want --grid-dim or --block-dim)", name)
 		}
@@ -133,23 +146,6 @@ func ParseFlags(text string) (driver.Options, error) {
 		}
 	}
 	return opts, nil
-}
-
-// parseDim parses "X[,Y[,Z]]".
-func parseDim(s string, check func([3]int64) error) ([3]int64, error) {
-	d := [3]int64{1, 1, 1}
-	parts := strings.Split(s, ",")
-	if len(parts) > 3 {
-		return d, fmt.Errorf("want X[,Y[,Z]]")
-	}
-	for i, p := range parts {
-		v, err := strconv.ParseInt(p, 10, 64)
-		if err != nil {
-			return d, fmt.Errorf("%q is not an integer", p)
-		}
-		d[i] = v
-	}
-	return d, check(d)
 }
 
 // absRace returns a copy of r whose file names are absolute, as the wants'
