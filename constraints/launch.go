@@ -63,3 +63,37 @@ func threadLimits(side int) []*expr.Term {
 }
 
 func wide(t *expr.Term) *expr.Term { return expr.ZExt(t, 64) }
+
+// probeShapes are small launch shapes tried before a launch's unknown
+// dimensions are left symbolic: every dimension at least 2 in one, a
+// plain one-dimensional launch in the other. A race found under a probe
+// is a race of the launch (the probe only narrows it), found without the
+// non-linear arithmetic of symbolic dimensions.
+var probeShapes = []struct{ grid, block [3]int64 }{
+	{[3]int64{2, 2, 2}, [3]int64{32, 2, 2}},
+	{[3]int64{3, 1, 1}, [3]int64{64, 1, 1}},
+}
+
+// Probes returns, for a launch with unknown dimensions, the assertions
+// that fix them to each probe shape; none if the shape is fully known.
+func Probes(l *Launch) [][]*expr.Term {
+	if known(l.GridDim) && known(l.BlockDim) {
+		return nil
+	}
+	var probes [][]*expr.Term
+	for _, p := range probeShapes {
+		var fix []*expr.Term
+		for axis := 0; axis < 3; axis++ {
+			if l.GridDim[axis] == 0 {
+				fix = append(fix, expr.Eq(kernelanalysis.GridDim(axis), expr.Const(uint64(p.grid[axis]), 32)))
+			}
+			if l.BlockDim[axis] == 0 {
+				fix = append(fix, expr.Eq(kernelanalysis.BlockDim(axis), expr.Const(uint64(p.block[axis]), 32)))
+			}
+		}
+		probes = append(probes, fix)
+	}
+	return probes
+}
+
+func known(d [3]int64) bool { return d[0] > 0 && d[1] > 0 && d[2] > 0 }

@@ -89,8 +89,7 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 			defer s.Close()
 			for i, ok := claim(); ok; i, ok = claim() {
 				t := tasks[i]
-				res, err := s.Check(&solver.Query{Assertions: t.query.Assertions,
-					Observe: []*expr.Term{t.query.Offset1, t.query.Offset2}})
+				res, err := solve(s, t)
 				if err == nil && res.Status == solver.Sat {
 					err = verifyWitness(t.query, res)
 				}
@@ -113,6 +112,25 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 		return firstEr
 	}
 	return ctx.Err()
+}
+
+// probeBudget is the share of the budget a probe query gets.
+const probeBudget = solver.DefaultBudget / 8
+
+// solve answers one task: first under each probe shape of its launch
+// (a race found there is a race), then with its unknown dimensions
+// symbolic.
+func solve(s *solver.Solver, t *task) (*solver.Result, error) {
+	observe := []*expr.Term{t.query.Offset1, t.query.Offset2}
+	for _, probe := range constraints.Probes(t.launch) {
+		s.SetBudget(probeBudget)
+		res, err := s.Check(&solver.Query{Assertions: append(probe, t.query.Assertions...), Observe: observe})
+		s.SetBudget(0)
+		if err != nil || res.Status == solver.Sat {
+			return res, err
+		}
+	}
+	return s.Check(&solver.Query{Assertions: t.query.Assertions, Observe: observe})
 }
 
 // collectResults reports, per key, the earliest racy task, or else the

@@ -99,8 +99,13 @@ func (a *analyzer) objectsOf(v value.Value, seen map[value.Value]bool) []*Object
 func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 	p := a.pointerOf(v.Src)
 	if len(p) == 1 && p[0].obj.Space != Private && !a.written[p[0].obj] {
-		name := fmt.Sprintf("mem.%s.%d", p[0].obj.Name, w)
-		return expr.Apply(name, w, p[0].off)
+		t := p[0]
+		if t.off.IsConst() {
+			// One fixed location, such as a field of a by-value struct
+			// parameter: one launch-wide unknown.
+			return expr.Var(fmt.Sprintf("%s@%d", t.obj.Name, t.off.Signed()), w, expr.Shared)
+		}
+		return expr.Apply(fmt.Sprintf("mem.%s.%d", t.obj.Name, w), w, t.off)
 	}
 	return a.freshVar("load", w)
 }
