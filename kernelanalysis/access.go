@@ -9,6 +9,7 @@ import (
 	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/frontend"
+	"hgrd/symbolic"
 )
 
 // A Space is the memory space of an object.
@@ -129,3 +130,6 @@ type Param struct {
 	Pointer bool
 	Term    *expr.Term // the parameter's value, for integer parameters
 }
+
+// A Loop is a natural loop of a kernel.
+type Loop = symbolic.Loop

@@ -12,12 +12,13 @@ import (
 
 	"hgrd/cuda"
 	"hgrd/expr"
+	"hgrd/symbolic"
 )
 
 // collect records every access to global or shared memory, the kernel's
 // assumptions, and what it could not analyse.
 func (a *analyzer) collect() {
-	for _, b := range a.g.blocks {
+	for _, b := range a.ev.G.Blocks {
 		for _, inst := range b.Insts {
 			a.collectInst(inst, b)
 		}
@@ -50,20 +51,20 @@ func (a *analyzer) collectInst(inst ir.Instruction, b *ir.Block) {
 
 // collectCall records the accesses and facts of a call.
 func (a *analyzer) collectCall(c *ir.InstCall, b *ir.Block) {
-	call := cuda.LookupCall(calleeName(c))
+	call := cuda.LookupCall(symbolic.CalleeName(c))
 	switch call.Kind {
 	case cuda.AtomicCall:
 		a.addAccess(c, b, c.Args[0], Atomic, constSize(c.Type()), call.Scope)
 	case cuda.ReadOnlyLoad:
 		a.addAccess(c, b, c.Args[0], Read, constSize(c.Type()), cuda.ScopeDevice)
 	case cuda.MemCopy:
-		n := a.resize64(a.term(c.Args[2]))
+		n := a.resize64(a.ev.Term(c.Args[2]))
 		a.addAccess(c, b, c.Args[0], Write, n, cuda.ScopeDevice)
 		a.addAccess(c, b, c.Args[1], Read, n, cuda.ScopeDevice)
 	case cuda.MemSet:
-		a.addAccess(c, b, c.Args[0], Write, a.resize64(a.term(c.Args[2])), cuda.ScopeDevice)
+		a.addAccess(c, b, c.Args[0], Write, a.resize64(a.ev.Term(c.Args[2])), cuda.ScopeDevice)
 	case cuda.Requires, cuda.Assume:
-		a.res.Assumptions = append(a.res.Assumptions, expr.Implies(a.condOf(b), a.cond(c.Args[0])))
+		a.res.Assumptions = append(a.res.Assumptions, expr.Implies(a.ev.BlockCond(b), a.ev.Cond(c.Args[0])))
 	case cuda.UnknownCall:
 		a.unknownCall(c)
 	}
@@ -88,14 +89,14 @@ func (a *analyzer) unknownCall(c *ir.InstCall) {
 }
 
 func nameOrIndirect(c *ir.InstCall) string {
-	if n := calleeName(c); n != "" {
+	if n := symbolic.CalleeName(c); n != "" {
 		return n
 	}
 	return "a function pointer"
 }
 
 // constSize returns the store size of a type as a 64-bit term.
-func constSize(t types.Type) *expr.Term { return expr.Const(uint64(sizeOf(t)), 64) }
+func constSize(t types.Type) *expr.Term { return expr.Const(uint64(symbolic.SizeOf(t)), 64) }
 
 // syncScope maps an LLVM syncscope to a CUDA scope.
 func syncScope(s string) cuda.Scope {
@@ -118,47 +119,20 @@ func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, 
 		}
 		acc := &Access{
 			ID: len(a.res.Accesses), Kind: kind, Object: t.obj, Offset: t.off, Size: size,
-			Scope: scope, Inst: inst, Block: b, Pos: pos, Loops: a.g.loopsOf(b),
+			Scope: scope, Inst: inst, Block: b, Pos: pos, Loops: a.ev.G.LoopsOf(b),
 		}
 		acc.Source = a.describe(ptr, t)
-		path := expr.AllOf(a.condOf(b), t.cond)
-		acc.Cond = expr.AllOf(path, a.definedness(path, t.off, size))
+		path := expr.AllOf(a.ev.BlockCond(b), t.cond)
+		acc.Cond = expr.AllOf(path, a.ev.Definedness(path, t.off, size))
 		acc.countLoops = a.loopsMentioned(acc.Cond, acc.Offset, acc.Size)
 		a.res.Accesses = append(a.res.Accesses, acc)
 	}
 }
 
-// definedness returns the conjunction of the facts of every term in the
-// cones of terms, each guarded by its block's path condition.
-func (a *analyzer) definedness(terms ...*expr.Term) *expr.Term {
-	seen := map[*expr.Term]bool{}
-	var conds []*expr.Term
-	var walk func(t *expr.Term)
-	walk = func(t *expr.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
-		if f, ok := a.facts[t]; ok {
-			guard := a.condOf(f.block)
-			conds = append(conds, expr.Implies(guard, f.cond))
-			walk(guard)
-			walk(f.cond)
-		}
-		for _, arg := range t.Args {
-			walk(arg)
-		}
-	}
-	for _, t := range terms {
-		walk(t)
-	}
-	return expr.AllOf(conds...)
-}
-
 // loopsMentioned returns the loops whose iteration counts occur in terms.
 func (a *analyzer) loopsMentioned(terms ...*expr.Term) []*Loop {
 	var ls []*Loop
-	for _, l := range a.g.loops {
+	for _, l := range a.ev.G.Loops {
 		name := Iteration(l).Name
 		for _, t := range terms {
 			if mentions(t, name) {

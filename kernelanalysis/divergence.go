@@ -10,6 +10,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/cuda"
+	"hgrd/symbolic"
 )
 
 // divergence returns the set of values that may differ between two
@@ -23,7 +24,7 @@ func divergence(a *analyzer) map[value.Value]bool {
 	div := map[value.Value]bool{}
 	for changed := true; changed; {
 		changed = false
-		for _, b := range a.g.blocks {
+		for _, b := range a.ev.G.Blocks {
 			for _, inst := range b.Insts {
 				v, ok := inst.(value.Value)
 				if !ok || div[v] {
@@ -43,7 +44,7 @@ func divergence(a *analyzer) map[value.Value]bool {
 func (a *analyzer) instDivergent(inst ir.Instruction, b *ir.Block, div map[value.Value]bool) bool {
 	any := func(vs ...value.Value) bool {
 		for _, v := range vs {
-			if div[unwrapArg(v)] {
+			if div[symbolic.UnwrapArg(v)] {
 				return true
 			}
 		}
@@ -58,20 +59,20 @@ func (a *analyzer) instDivergent(inst ir.Instruction, b *ir.Block, div map[value
 				return true
 			}
 		}
-		l := a.g.loopOf[b]
+		l := a.ev.G.LoopOf[b]
 		return (l == nil || l.Header != b) && a.controlDivergent(b, div)
 	case *ir.InstLoad:
 		return div[i.Src]
 	case *ir.InstAlloca, *ir.InstAtomicRMW, *ir.InstCmpXchg, *ir.InstExtractValue:
 		return true
 	}
-	return any(operands(inst)...)
+	return any(symbolic.Operands(inst)...)
 }
 
 // callDivergent reports whether a call's result may differ between
 // threads whatever its arguments.
 func callDivergent(c *ir.InstCall) bool {
-	name := calleeName(c)
+	name := symbolic.CalleeName(c)
 	call := cuda.LookupCall(name)
 	switch call.Kind {
 	case cuda.SpecialReg:
@@ -93,9 +94,9 @@ func callDivergent(c *ir.InstCall) bool {
 // predecessor reaches b: any conditional branch between b's immediate
 // dominator and b.
 func (a *analyzer) controlDivergent(b *ir.Block, div map[value.Value]bool) bool {
-	stop := a.g.idom[b]
+	stop := a.ev.G.IDom[b]
 	seen := map[*ir.Block]bool{}
-	stack := append([]*ir.Block(nil), a.g.preds[b]...)
+	stack := append([]*ir.Block(nil), a.ev.G.Preds[b]...)
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -110,19 +111,8 @@ func (a *analyzer) controlDivergent(b *ir.Block, div map[value.Value]bool) bool 
 			return true
 		}
 		if p != stop {
-			stack = append(stack, a.g.preds[p]...)
+			stack = append(stack, a.ev.G.Preds[p]...)
 		}
 	}
 	return false
-}
-
-// operands returns the value operands of an instruction.
-func operands(inst ir.Instruction) []value.Value {
-	var vs []value.Value
-	for _, op := range inst.Operands() {
-		if _, isBlock := (*op).(*ir.Block); !isBlock {
-			vs = append(vs, *op)
-		}
-	}
-	return vs
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/llir/llvm/ir"
 
 	"hgrd/cuda"
+	"hgrd/symbolic"
 )
 
 // A Level is a set of barriers.
@@ -56,7 +57,7 @@ func isBarrier(inst ir.Instruction, level Level) bool {
 	if !ok {
 		return false
 	}
-	switch cuda.LookupCall(calleeName(call)).Kind {
+	switch cuda.LookupCall(symbolic.CalleeName(call)).Kind {
 	case cuda.BlockBarrier, cuda.GridBarrier:
 		// A grid barrier also orders blocks; until the inter-block query
 		// knows it, it counts as the block barrier it also is.
@@ -71,7 +72,7 @@ func isBarrier(inst ir.Instruction, level Level) bool {
 func (a *analyzer) computeIntervals() {
 	for _, level := range []Level{BlockLevel, WarpLevel} {
 		info := &intervalInfo{sourceBlock: []*ir.Block{nil}, synced: map[*Loop]bool{}}
-		for _, l := range a.g.loops {
+		for _, l := range a.ev.G.Loops {
 			info.synced[l] = a.loopSynced(l, level)
 		}
 		a.intervals[level] = info
@@ -94,7 +95,7 @@ func (a *analyzer) loopSynced(l *Loop, level Level) bool {
 		if blockHasBarrier(b, level) {
 			continue
 		}
-		for _, s := range a.g.succs[b] {
+		for _, s := range a.ev.G.Succs[b] {
 			if s == l.Header {
 				return false
 			}

@@ -15,7 +15,7 @@ type stateSet map[intervalState]bool
 // the accesses.
 func (a *analyzer) propagate(level Level, info *intervalInfo) {
 	sourceOf := map[ir.Instruction]int{}
-	for _, b := range a.g.blocks {
+	for _, b := range a.ev.G.Blocks {
 		for _, inst := range b.Insts {
 			if isBarrier(inst, level) {
 				sourceOf[inst] = len(info.sourceBlock)
@@ -23,13 +23,13 @@ func (a *analyzer) propagate(level Level, info *intervalInfo) {
 			}
 		}
 	}
-	in := map[*ir.Block]stateSet{a.g.blocks[0]: {intervalState{}: true}}
-	work := []*ir.Block{a.g.blocks[0]}
+	in := map[*ir.Block]stateSet{a.ev.G.Blocks[0]: {intervalState{}: true}}
+	work := []*ir.Block{a.ev.G.Blocks[0]}
 	for len(work) > 0 {
 		b := work[0]
 		work = work[1:]
 		out := a.walkBlock(b, in[b], sourceOf, nil)
-		for _, s := range a.g.succs[b] {
+		for _, s := range a.ev.G.Succs[b] {
 			crossed, entered := a.crossing(b, s, info)
 			if a.mergeStates(in, s, out, crossed, entered) {
 				work = append(work, s)
@@ -37,7 +37,7 @@ func (a *analyzer) propagate(level Level, info *intervalInfo) {
 		}
 	}
 	accessesAt := a.accessesByInst()
-	for _, b := range a.g.blocks {
+	for _, b := range a.ev.G.Blocks {
 		a.walkBlock(b, in[b], sourceOf, func(inst ir.Instruction, cur stateSet) {
 			for _, acc := range accessesAt[inst] {
 				for st := range cur {
@@ -68,7 +68,7 @@ func (a *analyzer) walkBlock(b *ir.Block, start stateSet, sourceOf map[ir.Instru
 // is, and the bit of the synchronised loop that b -> s enters from
 // outside.
 func (a *analyzer) crossing(b, s *ir.Block, info *intervalInfo) (crossed, entered uint64) {
-	l := a.g.loopOf[s]
+	l := a.ev.G.LoopOf[s]
 	if l == nil || l.Header != s || !info.synced[l] {
 		return 0, 0
 	}

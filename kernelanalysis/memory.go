@@ -12,12 +12,13 @@ import (
 
 	"hgrd/cuda"
 	"hgrd/expr"
+	"hgrd/symbolic"
 )
 
 // findWrites records every object the kernel may write: stores, atomics,
 // and memory intrinsics' destinations.
 func (a *analyzer) findWrites() {
-	for _, b := range a.g.blocks {
+	for _, b := range a.ev.G.Blocks {
 		for _, inst := range b.Insts {
 			if dst := writtenPointer(inst); dst != nil {
 				for _, o := range a.objectsOf(dst, map[value.Value]bool{}) {
@@ -38,7 +39,7 @@ func writtenPointer(inst ir.Instruction) value.Value {
 	case *ir.InstCmpXchg:
 		return i.Ptr
 	case *ir.InstCall:
-		switch cuda.LookupCall(calleeName(i)).Kind {
+		switch cuda.LookupCall(symbolic.CalleeName(i)).Kind {
 		case cuda.AtomicCall, cuda.MemCopy, cuda.MemSet:
 			return i.Args[0]
 		case cuda.UnknownCall:
@@ -58,7 +59,7 @@ func writtenPointer(inst ir.Instruction) value.Value {
 // objectsOf returns the objects a pointer may point into, without
 // computing offsets.
 func (a *analyzer) objectsOf(v value.Value, seen map[value.Value]bool) []*Object {
-	v = unwrapArg(v)
+	v = symbolic.UnwrapArg(v)
 	if seen[v] {
 		return nil
 	}
@@ -107,8 +108,8 @@ func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 		}
 		return expr.Apply(fmt.Sprintf("mem.%s.%d", t.obj.Name, w), w, t.off)
 	}
-	return a.freshVar("load", w)
+	return a.fresh("load", w)
 }
 
 // isPointer reports whether a value is a pointer.
-func isPointer(v value.Value) bool { return pointerType(v.Type()) }
+func isPointer(v value.Value) bool { return symbolic.PointerType(v.Type()) }

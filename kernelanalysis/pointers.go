@@ -11,6 +11,7 @@ import (
 
 	"hgrd/cuda"
 	"hgrd/expr"
+	"hgrd/symbolic"
 )
 
 // A target is an object and a 64-bit byte offset into it, under a
@@ -74,7 +75,7 @@ func (a *analyzer) indirect(addr *expr.Term) pointer {
 
 // pointerOf resolves a pointer value.
 func (a *analyzer) pointerOf(v value.Value) pointer {
-	v = unwrapArg(v)
+	v = symbolic.UnwrapArg(v)
 	if p, ok := a.ptrs[v]; ok {
 		return p
 	}
@@ -93,7 +94,7 @@ func (a *analyzer) resolve(v value.Value) pointer {
 	case *ir.Global:
 		return single(a.globalObject(v), zero64)
 	case *ir.InstAlloca:
-		return single(a.object("local", LocalObject, Private, -1), a.freshVar("local", 64))
+		return single(a.object("local", LocalObject, Private, -1), a.fresh("local", 64))
 	case *ir.InstGetElementPtr:
 		return a.gep(a.pointerOf(v.Src), v.ElemType, v.Indices)
 	case *constant.ExprGetElementPtr:
@@ -120,9 +121,9 @@ func (a *analyzer) resolve(v value.Value) pointer {
 	case *ir.InstLoad:
 		return a.indirect(a.loadValue(v, 64))
 	case *ir.InstIntToPtr:
-		return a.indirect(a.resize64(a.term(v.From)))
+		return a.indirect(a.resize64(a.ev.Term(v.From)))
 	}
-	return a.indirect(a.freshVar("ptr", 64))
+	return a.indirect(a.fresh("ptr", 64))
 }
 
 // paramPointer resolves a pointer parameter: by-value aggregates live in
@@ -169,7 +170,7 @@ func (a *analyzer) globalObject(g *ir.Global) *Object {
 func (a *analyzer) gep(base pointer, elem types.Type, indices []value.Value) pointer {
 	delta, ok := a.gepOffset(elem, indices)
 	if !ok {
-		return base.mapOffsets(func(*expr.Term) *expr.Term { return a.freshVar("off", 64) })
+		return base.mapOffsets(func(*expr.Term) *expr.Term { return a.fresh("off", 64) })
 	}
 	return base.mapOffsets(func(off *expr.Term) *expr.Term { return expr.Add(off, delta) })
 }
@@ -183,7 +184,7 @@ func (a *analyzer) gepOffset(elem types.Type, indices []value.Value) (*expr.Term
 			switch tt := t.(type) {
 			case *types.StructType:
 				field := constIndex(idx)
-				_, offsets := structLayout(tt)
+				_, offsets := symbolic.StructLayout(tt)
 				if field < 0 || field >= int64(len(offsets)) {
 					return nil, false
 				}
@@ -198,14 +199,14 @@ func (a *analyzer) gepOffset(elem types.Type, indices []value.Value) (*expr.Term
 				return nil, false
 			}
 		}
-		off = expr.Add(off, expr.Mul(a.index64(idx), expr.Const(uint64(sizeOf(t)), 64)))
+		off = expr.Add(off, expr.Mul(a.index64(idx), expr.Const(uint64(symbolic.SizeOf(t)), 64)))
 	}
 	return off, true
 }
 
 // index64 returns a GEP index sign-extended to 64 bits.
 func (a *analyzer) index64(v value.Value) *expr.Term {
-	t := a.term(v)
+	t := a.ev.Term(v)
 	if t.IsBool() {
 		return expr.Ite(t, expr.Int(-1, 64), zero64)
 	}
@@ -236,5 +237,5 @@ func constIndex(v value.Value) int64 {
 
 // selectPointer resolves a select between pointers.
 func (a *analyzer) selectPointer(v *ir.InstSelect) pointer {
-	return choose(a.cond(v.Cond), a.pointerOf(v.ValueTrue), a.pointerOf(v.ValueFalse))
+	return choose(a.ev.Cond(v.Cond), a.pointerOf(v.ValueTrue), a.pointerOf(v.ValueFalse))
 }

@@ -36,7 +36,7 @@ func (a *analyzer) describe(ptr value.Value, t target) string {
 		name = "*"
 	}
 	if idx := lastIndex(ptr); idx != nil {
-		return fmt.Sprintf("%s[%s]", name, SourceTerm(a.term(idx)))
+		return fmt.Sprintf("%s[%s]", name, SourceTerm(a.ev.Term(idx)))
 	}
 	if t.off.IsConst() && t.off.Value == 0 {
 		return name

@@ -1,45 +1,43 @@
 // This file defines path conditions: the condition under which a block
 // executes, built over the acyclic part of the control-flow graph.
 
-package kernelanalysis
+package symbolic
 
 import (
-	"strings"
-
 	"github.com/llir/llvm/ir"
 
 	"hgrd/expr"
 )
 
-// condOf returns the path condition of a block: the disjunction, over its
+// BlockCond returns the path condition of a block: the disjunction, over its
 // predecessors other than back edges, of "the predecessor ran and branched
 // here". In a loop, the header's condition is that the loop was entered,
 // and the body's conditions are over the current iteration's values.
-func (a *analyzer) condOf(b *ir.Block) *expr.Term {
-	if c, ok := a.blockCond[b]; ok {
+func (e *Evaluator) BlockCond(b *ir.Block) *expr.Term {
+	if c, ok := e.blockCond[b]; ok {
 		return c
 	}
-	if b == a.g.blocks[0] {
-		a.blockCond[b] = expr.True()
+	if b == e.G.Blocks[0] {
+		e.blockCond[b] = expr.True()
 		return expr.True()
 	}
-	a.blockCond[b] = expr.False() // guards against malformed cycles
+	e.blockCond[b] = expr.False() // guards against malformed cycles
 	var ins []*expr.Term
-	for _, p := range a.g.preds[b] {
-		if !a.g.isBackEdge(p, b) {
-			ins = append(ins, a.edgeTaken(p, b))
+	for _, p := range e.G.Preds[b] {
+		if !e.G.IsBackEdge(p, b) {
+			ins = append(ins, e.EdgeTaken(p, b))
 		}
 	}
 	c := expr.AnyOf(ins...)
-	a.blockCond[b] = c
+	e.blockCond[b] = c
 	return c
 }
 
-// edgeTaken returns the condition that control flows from p to b.
-func (a *analyzer) edgeTaken(p, b *ir.Block) *expr.Term {
-	conds := []*expr.Term{a.condOf(p), a.branchCond(p, b)}
-	for l := a.g.loopOf[p]; l != nil && !l.Contains(b); l = l.Parent {
-		conds = append(conds, a.firstExit(l, p))
+// EdgeTaken returns the condition that control flows from p to b.
+func (e *Evaluator) EdgeTaken(p, b *ir.Block) *expr.Term {
+	conds := []*expr.Term{e.BlockCond(p), e.branchCond(p, b)}
+	for l := e.G.LoopOf[p]; l != nil && !l.Contains(b); l = l.Parent {
+		conds = append(conds, e.firstExit(l, p))
 	}
 	return expr.AllOf(conds...)
 }
@@ -50,23 +48,23 @@ func (a *analyzer) edgeTaken(p, b *ir.Block) *expr.Term {
 // p. Only conditions that depend on the iteration through the loop's
 // count, not through values loaded in it, can be stated of an earlier
 // iteration.
-func (a *analyzer) firstExit(l *Loop, p *ir.Block) *expr.Term {
+func (e *Evaluator) firstExit(l *Loop, p *ir.Block) *expr.Term {
 	for _, latch := range l.Latches {
-		if !a.g.dominates(p, latch) {
+		if !e.G.Dominates(p, latch) {
 			return expr.True()
 		}
 	}
 	var stay []*expr.Term
-	for _, s := range a.g.succs[p] {
+	for _, s := range e.G.Succs[p] {
 		if l.Contains(s) {
-			stay = append(stay, a.branchCond(p, s))
+			stay = append(stay, e.branchCond(p, s))
 		}
 	}
 	cond := expr.AnyOf(stay...)
-	if !iterationIndependent(cond) {
+	if !e.iterationIndependent(cond, l) {
 		return expr.True()
 	}
-	k := Iteration(l)
+	k := e.hooks.Iteration(l)
 	before := expr.Substitute(cond, func(v *expr.Term) *expr.Term {
 		if v.Name == k.Name {
 			return expr.Sub(k, expr.Const(1, 32))
@@ -76,15 +74,13 @@ func (a *analyzer) firstExit(l *Loop, p *ir.Block) *expr.Term {
 	return expr.AnyOf(expr.Eq(k, expr.Const(0, 32)), before)
 }
 
-// iterationIndependent reports whether a term's per-thread variables are
-// all thread or block indices or iteration counts: the same in every
-// iteration but for the counts.
-func iterationIndependent(t *expr.Term) bool {
+// iterationIndependent reports whether a term is the same in every
+// iteration of l but for l's iteration count: none of its unknowns was
+// made inside l (a value loaded in the loop, say).
+func (e *Evaluator) iterationIndependent(t *expr.Term, l *Loop) bool {
 	for _, v := range expr.Vars(t) {
-		if v.Scope != expr.PerThread {
-			continue
-		}
-		if !strings.HasPrefix(v.Name, "tid.") && !strings.HasPrefix(v.Name, "ctaid.") && !strings.HasPrefix(v.Name, "k.L") {
+		b, made := e.freshIn[v.Name]
+		if made && (b == nil || l.Contains(b)) {
 			return false
 		}
 	}
@@ -92,37 +88,37 @@ func iterationIndependent(t *expr.Term) bool {
 }
 
 // branchCond returns the condition under which p's terminator goes to b.
-func (a *analyzer) branchCond(p, b *ir.Block) *expr.Term {
+func (e *Evaluator) branchCond(p, b *ir.Block) *expr.Term {
 	switch t := p.Term.(type) {
 	case *ir.TermCondBr:
-		toTrue, toFalse := asBlock(t.TargetTrue) == b, asBlock(t.TargetFalse) == b
+		toTrue, toFalse := AsBlock(t.TargetTrue) == b, AsBlock(t.TargetFalse) == b
 		switch {
 		case toTrue && toFalse:
 			return expr.True()
 		case toTrue:
-			return a.cond(t.Cond)
+			return e.Cond(t.Cond)
 		case toFalse:
-			return expr.Not(a.cond(t.Cond))
+			return expr.Not(e.Cond(t.Cond))
 		}
 		return expr.False()
 	case *ir.TermSwitch:
-		return a.switchCond(t, b)
+		return e.switchCond(t, b)
 	}
 	return expr.True()
 }
 
 // switchCond returns the condition under which a switch goes to b.
-func (a *analyzer) switchCond(t *ir.TermSwitch, b *ir.Block) *expr.Term {
-	x := a.term(t.X)
+func (e *Evaluator) switchCond(t *ir.TermSwitch, b *ir.Block) *expr.Term {
+	x := e.Term(t.X)
 	var hit, miss []*expr.Term
 	for _, c := range t.Cases {
-		eq := expr.Eq(x, a.term(c.X))
-		if asBlock(c.Target) == b {
+		eq := expr.Eq(x, e.Term(c.X))
+		if AsBlock(c.Target) == b {
 			hit = append(hit, eq)
 		}
 		miss = append(miss, expr.Not(eq))
 	}
-	if asBlock(t.TargetDefault) == b {
+	if AsBlock(t.TargetDefault) == b {
 		hit = append(hit, expr.AllOf(miss...))
 	}
 	return expr.AnyOf(hit...)

@@ -1,14 +1,14 @@
 // This file defines the sizes and alignments of IR types under the NVPTX64
 // data layout ("e-i64:64-i128:128-v16:16-v32:32-n16:32:64").
 
-package kernelanalysis
+package symbolic
 
 import (
 	"github.com/llir/llvm/ir/types"
 )
 
-// sizeOf returns the allocation size of t in bytes.
-func sizeOf(t types.Type) int64 {
+// SizeOf returns the allocation size of t in bytes.
+func SizeOf(t types.Type) int64 {
 	switch t := t.(type) {
 	case *types.IntType:
 		return alignTo(int64(t.BitSize+7)/8, alignOf(t))
@@ -25,11 +25,11 @@ func sizeOf(t types.Type) int64 {
 	case *types.PointerType:
 		return 8
 	case *types.ArrayType:
-		return int64(t.Len) * sizeOf(t.ElemType)
+		return int64(t.Len) * SizeOf(t.ElemType)
 	case *types.VectorType:
-		return alignTo(int64(t.Len)*sizeOf(t.ElemType), alignOf(t))
+		return alignTo(int64(t.Len)*SizeOf(t.ElemType), alignOf(t))
 	case *types.StructType:
-		size, _ := structLayout(t)
+		size, _ := StructLayout(t)
 		return size
 	}
 	return 0
@@ -51,12 +51,12 @@ func alignOf(t types.Type) int64 {
 		}
 		return 16
 	case *types.FloatType, *types.PointerType:
-		return sizeOf(t)
+		return SizeOf(t)
 	case *types.ArrayType:
 		return alignOf(t.ElemType)
 	case *types.VectorType:
 		n := int64(1)
-		for n < int64(t.Len)*sizeOf(t.ElemType) {
+		for n < int64(t.Len)*SizeOf(t.ElemType) {
 			n *= 2
 		}
 		return n
@@ -73,8 +73,8 @@ func alignOf(t types.Type) int64 {
 	return 1
 }
 
-// structLayout returns a struct's size and the offset of each field.
-func structLayout(t *types.StructType) (int64, []int64) {
+// StructLayout returns a struct's size and the offset of each field.
+func StructLayout(t *types.StructType) (int64, []int64) {
 	var off int64
 	offsets := make([]int64, len(t.Fields))
 	for i, f := range t.Fields {
@@ -82,7 +82,7 @@ func structLayout(t *types.StructType) (int64, []int64) {
 			off = alignTo(off, alignOf(f))
 		}
 		offsets[i] = off
-		off += sizeOf(f)
+		off += SizeOf(f)
 	}
 	return alignTo(off, alignOf(t)), offsets
 }
@@ -94,8 +94,8 @@ func alignTo(n, a int64) int64 {
 	return (n + a - 1) / a * a
 }
 
-// pointerType reports whether t is a pointer type.
-func pointerType(t types.Type) bool {
+// PointerType reports whether t is a pointer type.
+func PointerType(t types.Type) bool {
 	_, ok := t.(*types.PointerType)
 	return ok
 }

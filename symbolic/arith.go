@@ -2,7 +2,7 @@
 // instructions, with the definedness conditions the IR promises (nsw, nuw,
 // exact, no division by zero, no over-wide shift).
 
-package kernelanalysis
+package symbolic
 
 import (
 	"github.com/llir/llvm/ir"
@@ -12,9 +12,9 @@ import (
 	"hgrd/expr"
 )
 
-// binaryInst returns the operands and overflow flags of a binary
+// BinaryInst returns the operands and overflow flags of a binary
 // instruction, and the term constructor of its operator.
-func binaryInst(inst ir.Instruction) (x, y value.Value, flags []enum.OverflowFlag, op func(a, b *expr.Term) *expr.Term, ok bool) {
+func BinaryInst(inst ir.Instruction) (x, y value.Value, flags []enum.OverflowFlag, op func(a, b *expr.Term) *expr.Term, ok bool) {
 	switch i := inst.(type) {
 	case *ir.InstAdd:
 		return i.X, i.Y, i.OverflowFlags, expr.Add, true
@@ -56,18 +56,18 @@ func xorTerm(a, b *expr.Term) *expr.Term {
 
 // arith translates a binary instruction, or returns nil if inst is not
 // one.
-func (a *analyzer) arith(inst ir.Instruction, w int) *expr.Term {
-	xv, yv, flags, op, ok := binaryInst(inst)
+func (e *Evaluator) arith(inst ir.Instruction, w int) *expr.Term {
+	xv, yv, flags, op, ok := BinaryInst(inst)
 	if !ok {
 		return nil
 	}
-	x, y := a.term(xv), a.term(yv)
+	x, y := e.Term(xv), e.Term(yv)
 	if x.Width != y.Width {
-		return a.freshVar("v", w)
+		return e.Fresh(inst.(value.Value), "v", w)
 	}
 	t := op(x, y)
 	if !x.IsBool() {
-		a.addFact(t, definedness(inst, x, y, flags), a.g.where[inst])
+		e.addFact(t, definedness(inst, x, y, flags), e.G.Where[inst])
 	}
 	return t
 }

@@ -1,0 +1,134 @@
+// This file defines the Evaluator, which turns the integer and boolean
+// values of one function into terms, and the hooks through which its user
+// gives meaning to what it does not model.
+
+package symbolic
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/value"
+
+	"hgrd/expr"
+)
+
+// Hooks give meaning to the values an Evaluator does not model itself: a
+// kernel's special registers and loads, a host function's calls.
+type Hooks interface {
+	// Leaf returns the term of a value that is not arithmetic, a
+	// comparison, a cast, a select, a phi or a min/max (a call, a load, an
+	// unbound parameter), or nil for a fresh unknown.
+	Leaf(v value.Value, w int) *expr.Term
+	// Iteration returns the iteration-count variable of a loop (32 bits).
+	Iteration(l *Loop) *expr.Term
+	// UniformLoopValue returns the term of a loop value that is neither
+	// affine nor a shift recurrence but is the same for every thread that
+	// is in the same iteration, or nil if there is no such term.
+	UniformLoopValue(v *ir.InstPhi, l *Loop, w int) *expr.Term
+	// StableCall reports whether a call returns the same value in every
+	// iteration of any loop (a read of a launch dimension, say).
+	StableCall(c *ir.InstCall) bool
+}
+
+// An Evaluator translates the values of one function to terms. Terms are
+// memoised: one value, one term.
+type Evaluator struct {
+	G     *Graph
+	hooks Hooks
+	scope expr.Scope // of fresh unknowns
+
+	terms     map[value.Value]*expr.Term
+	facts     map[*expr.Term]fact
+	blockCond map[*ir.Block]*expr.Term
+	pending   map[*ir.InstPhi]bool
+	fresh     int
+	freshIn   map[string]*ir.Block // block of the value each unknown stands for
+}
+
+// New returns an Evaluator of f whose unknowns have the given scope:
+// expr.PerThread for device code, expr.Shared for host code.
+func New(f *ir.Func, hooks Hooks, scope expr.Scope) *Evaluator {
+	return &Evaluator{
+		G: NewGraph(f), hooks: hooks, scope: scope,
+		terms: map[value.Value]*expr.Term{}, facts: map[*expr.Term]fact{},
+		blockCond: map[*ir.Block]*expr.Term{}, pending: map[*ir.InstPhi]bool{},
+		freshIn: map[string]*ir.Block{},
+	}
+}
+
+// Bind sets the term of a value, such as a parameter.
+func (e *Evaluator) Bind(v value.Value, t *expr.Term) { e.terms[v] = t }
+
+// Fresh returns a new unknown standing for value v (nil if it stands for
+// no single value), named prefix.N.
+func (e *Evaluator) Fresh(v value.Value, prefix string, width int) *expr.Term {
+	e.fresh++
+	name := fmt.Sprintf("%s.%d", prefix, e.fresh)
+	var b *ir.Block
+	if inst, ok := v.(ir.Instruction); ok {
+		b = e.G.Where[inst]
+	}
+	e.freshIn[name] = b
+	return expr.Var(name, width, e.scope)
+}
+
+// A fact is a condition that holds whenever its block executes, such as
+// "this nsw addition does not wrap".
+type fact struct {
+	cond  *expr.Term
+	block *ir.Block
+}
+
+// addFact records that term t, computed in block b, is only defined when
+// cond holds.
+func (e *Evaluator) addFact(t, cond *expr.Term, b *ir.Block) {
+	if cond.IsTrue() || t.IsConst() {
+		return
+	}
+	if old, ok := e.facts[t]; ok {
+		cond = expr.AllOf(old.cond, cond)
+	}
+	e.facts[t] = fact{cond, b}
+}
+
+// Definedness returns the conjunction of the definedness conditions of
+// every value in the cones of terms (no signed wrap where the IR says nsw,
+// no division by zero, loop counters that do not wrap), each guarded by
+// its block's path condition.
+func (e *Evaluator) Definedness(terms ...*expr.Term) *expr.Term {
+	seen := map[*expr.Term]bool{}
+	var conds []*expr.Term
+	var walk func(t *expr.Term)
+	walk = func(t *expr.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		if f, ok := e.facts[t]; ok {
+			guard := e.BlockCond(f.block)
+			conds = append(conds, expr.Implies(guard, f.cond))
+			walk(guard)
+			walk(f.cond)
+		}
+		for _, arg := range t.Args {
+			walk(arg)
+		}
+	}
+	for _, t := range terms {
+		walk(t)
+	}
+	return expr.AllOf(conds...)
+}
+
+// Operands returns the value operands of an instruction, call arguments
+// unwrapped.
+func Operands(inst ir.Instruction) []value.Value {
+	var vs []value.Value
+	for _, op := range inst.Operands() {
+		if _, isBlock := (*op).(*ir.Block); !isBlock {
+			vs = append(vs, UnwrapArg(*op))
+		}
+	}
+	return vs
+}

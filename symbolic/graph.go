@@ -1,0 +1,207 @@
+// This file defines the control-flow graph of a function: reverse
+// postorder, predecessors, dominators and natural loops.
+
+package symbolic
+
+import (
+	"sort"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/value"
+)
+
+// A Graph is the control-flow graph of one function, restricted to the
+// blocks reachable from its entry.
+type Graph struct {
+	Blocks []*ir.Block       // reverse postorder; Blocks[0] is the entry
+	Order  map[*ir.Block]int // position in Blocks; absent if unreachable
+	Succs  map[*ir.Block][]*ir.Block
+	Preds  map[*ir.Block][]*ir.Block
+	IDom   map[*ir.Block]*ir.Block      // immediate dominator; the entry's is nil
+	Loops  []*Loop                      // outer loops before the loops they contain
+	LoopOf map[*ir.Block]*Loop          // innermost loop of a block
+	Where  map[ir.Instruction]*ir.Block // block of each instruction
+}
+
+// A Loop is a natural loop.
+type Loop struct {
+	ID      int
+	Header  *ir.Block
+	Blocks  map[*ir.Block]bool
+	Latches []*ir.Block // sources of the back edges
+	Parent  *Loop
+}
+
+// Contains reports whether the loop contains block b.
+func (l *Loop) Contains(b *ir.Block) bool { return l.Blocks[b] }
+
+// Successors returns the targets of a block's terminator.
+func Successors(b *ir.Block) []*ir.Block {
+	switch t := b.Term.(type) {
+	case *ir.TermBr:
+		return []*ir.Block{AsBlock(t.Target)}
+	case *ir.TermCondBr:
+		return []*ir.Block{AsBlock(t.TargetTrue), AsBlock(t.TargetFalse)}
+	case *ir.TermSwitch:
+		succ := []*ir.Block{AsBlock(t.TargetDefault)}
+		for _, c := range t.Cases {
+			succ = append(succ, AsBlock(c.Target))
+		}
+		return succ
+	}
+	return nil
+}
+
+// AsBlock returns a branch target as a block.
+func AsBlock(v value.Value) *ir.Block { return v.(*ir.Block) }
+
+// NewGraph builds the graph of f.
+func NewGraph(f *ir.Func) *Graph {
+	g := &Graph{Order: map[*ir.Block]int{}, Succs: map[*ir.Block][]*ir.Block{},
+		Preds: map[*ir.Block][]*ir.Block{}, LoopOf: map[*ir.Block]*Loop{}}
+	var post []*ir.Block
+	seen := map[*ir.Block]bool{}
+	var visit func(b *ir.Block)
+	visit = func(b *ir.Block) {
+		seen[b] = true
+		for _, s := range Successors(b) {
+			g.Succs[b] = append(g.Succs[b], s)
+			if !seen[s] {
+				visit(s)
+			}
+		}
+		post = append(post, b)
+	}
+	visit(f.Blocks[0])
+	for i := len(post) - 1; i >= 0; i-- {
+		g.Order[post[i]] = len(g.Blocks)
+		g.Blocks = append(g.Blocks, post[i])
+	}
+	g.Where = map[ir.Instruction]*ir.Block{}
+	for _, b := range g.Blocks {
+		for _, s := range g.Succs[b] {
+			g.Preds[s] = append(g.Preds[s], b)
+		}
+		for _, inst := range b.Insts {
+			g.Where[inst] = b
+		}
+	}
+	g.computeDominators()
+	g.findLoops()
+	return g
+}
+
+// computeDominators is the iterative algorithm of Cooper, Harvey and
+// Kennedy over reverse postorder.
+func (g *Graph) computeDominators() {
+	g.IDom = map[*ir.Block]*ir.Block{}
+	entry := g.Blocks[0]
+	g.IDom[entry] = entry
+	for changed := true; changed; {
+		changed = false
+		for _, b := range g.Blocks[1:] {
+			var d *ir.Block
+			for _, p := range g.Preds[b] {
+				if g.IDom[p] == nil {
+					continue
+				}
+				if d == nil {
+					d = p
+				} else {
+					d = g.intersect(p, d)
+				}
+			}
+			if g.IDom[b] != d {
+				g.IDom[b] = d
+				changed = true
+			}
+		}
+	}
+	g.IDom[entry] = nil
+}
+
+func (g *Graph) intersect(a, b *ir.Block) *ir.Block {
+	for a != b {
+		for g.Order[a] > g.Order[b] {
+			a = g.IDom[a]
+		}
+		for g.Order[b] > g.Order[a] {
+			b = g.IDom[b]
+		}
+	}
+	return a
+}
+
+// Dominates reports whether a dominates b.
+func (g *Graph) Dominates(a, b *ir.Block) bool {
+	for ; b != nil; b = g.IDom[b] {
+		if a == b {
+			return true
+		}
+	}
+	return false
+}
+
+// IsBackEdge reports whether from -> to is a loop's back edge.
+func (g *Graph) IsBackEdge(from, to *ir.Block) bool { return g.Dominates(to, from) }
+
+// findLoops finds the natural loops, merging back edges to one header.
+func (g *Graph) findLoops() {
+	byHeader := map[*ir.Block]*Loop{}
+	for _, b := range g.Blocks {
+		for _, s := range g.Succs[b] {
+			if !g.IsBackEdge(b, s) {
+				continue
+			}
+			l := byHeader[s]
+			if l == nil {
+				l = &Loop{Header: s, Blocks: map[*ir.Block]bool{s: true}}
+				byHeader[s] = l
+				g.Loops = append(g.Loops, l)
+			}
+			l.Latches = append(l.Latches, b)
+			g.addLoopBody(l, b)
+		}
+	}
+	// In reverse postorder of their headers, outer loops come before the
+	// loops they contain, so the last loop holding a block is its
+	// innermost.
+	sort.Slice(g.Loops, func(i, j int) bool {
+		return g.Order[g.Loops[i].Header] < g.Order[g.Loops[j].Header]
+	})
+	for i, l := range g.Loops {
+		l.ID = i + 1
+		for _, outer := range g.Loops[:i] {
+			if outer.Blocks[l.Header] && outer != l {
+				l.Parent = outer
+			}
+		}
+		for b := range l.Blocks {
+			g.LoopOf[b] = l
+		}
+	}
+}
+
+// addLoopBody adds to l every block that reaches latch without passing
+// the header.
+func (g *Graph) addLoopBody(l *Loop, latch *ir.Block) {
+	stack := []*ir.Block{latch}
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if l.Blocks[b] {
+			continue
+		}
+		l.Blocks[b] = true
+		stack = append(stack, g.Preds[b]...)
+	}
+}
+
+// LoopsOf returns the loops containing b, innermost first.
+func (g *Graph) LoopsOf(b *ir.Block) []*Loop {
+	var ls []*Loop
+	for l := g.LoopOf[b]; l != nil; l = l.Parent {
+		ls = append(ls, l)
+	}
+	return ls
+}
