@@ -46,9 +46,10 @@ func analyse(ctx context.Context, u *frontend.Unit, opts Options, out *report.Fi
 	return nil
 }
 
-// launchContexts returns the distinct launch shapes of a kernel: one per
-// distinct constant shape among its launch sites, or the command line's
-// shape if nothing launches it.
+// launchContexts returns a kernel's launch contexts: one per distinct
+// launch found by the host walk, with the dimensions, arguments and facts
+// the host code gives it; or, if nothing launches the kernel, the command
+// line's shape.
 func launchContexts(fk *frontend.Kernel, k *kernelanalysis.Kernel, launches []*hostanalysis.Launch, opts Options) []*constraints.Launch {
 	var ctxs []*constraints.Launch
 	seen := map[string]bool{}
@@ -56,20 +57,46 @@ func launchContexts(fk *frontend.Kernel, k *kernelanalysis.Kernel, launches []*h
 		if l.Kernel != fk {
 			continue
 		}
-		facts := constArgFacts(k, l.ConstArgs)
-		key := fmt.Sprint(l.GridDim, l.BlockDim, facts)
+		facts := launchFacts(k, l)
+		key := fmt.Sprint(facts)
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
-		ctxs = append(ctxs, &constraints.Launch{GridDim: l.GridDim, BlockDim: l.BlockDim, Facts: facts,
-			Origin: fmt.Sprintf("launch at %s", l.Pos)})
+		origin := fmt.Sprintf("launch at %s", l.Pos)
+		if len(l.Via) > 0 {
+			origin += fmt.Sprintf(" via %s", l.Via[0])
+		}
+		ctxs = append(ctxs, &constraints.Launch{GridDim: l.GridDim, BlockDim: l.BlockDim, Facts: facts, Origin: origin})
 	}
 	if len(ctxs) == 0 {
 		ctxs = append(ctxs, &constraints.Launch{GridDim: opts.GridDim, BlockDim: opts.BlockDim,
 			Origin: noLaunchOrigin(opts)})
 	}
 	return ctxs
+}
+
+// launchFacts states a launch's dimensions and integer arguments in terms
+// of host values, and the host facts that hold at it.
+func launchFacts(k *kernelanalysis.Kernel, l *hostanalysis.Launch) []*expr.Term {
+	var facts []*expr.Term
+	for axis := 0; axis < 3; axis++ {
+		if t := l.Grid[axis]; t != nil {
+			facts = append(facts, expr.Eq(kernelanalysis.GridDim(axis), t))
+		}
+		if t := l.Block[axis]; t != nil {
+			facts = append(facts, expr.Eq(kernelanalysis.BlockDim(axis), t))
+		}
+	}
+	for _, p := range k.Params {
+		if p.Index < len(l.Args) && p.Term != nil && l.Args[p.Index] != nil && l.Args[p.Index].Width == p.Term.Width {
+			facts = append(facts, expr.Eq(p.Term, l.Args[p.Index]))
+		}
+	}
+	for _, f := range l.Facts {
+		facts = append(facts, f.Cond)
+	}
+	return facts
 }
 
 // noLaunchOrigin describes the launch context of a kernel that no analysed
@@ -79,24 +106,6 @@ func noLaunchOrigin(opts Options) string {
 		return "no launch in the analysed host code; shape from --grid-dim/--block-dim"
 	}
 	return "no launch in the analysed host code; any launch shape (set --grid-dim/--block-dim)"
-}
-
-// constArgFacts states that parameters receive the launch's constant
-// arguments.
-func constArgFacts(k *kernelanalysis.Kernel, args map[int]int64) []*expr.Term {
-	var facts []*expr.Term
-	for _, p := range k.Params {
-		v, ok := args[p.Index]
-		if !ok || p.Term == nil {
-			continue
-		}
-		if p.Term.IsBool() {
-			facts = append(facts, expr.Eq(p.Term, expr.BoolConst(v != 0)))
-		} else {
-			facts = append(facts, expr.Eq(p.Term, expr.Int(v, p.Term.Width)))
-		}
-	}
-	return facts
 }
 
 // raceKey identifies a report: one per racing pair of source accesses

@@ -37,6 +37,9 @@ type Evaluator struct {
 	G     *Graph
 	hooks Hooks
 	scope expr.Scope // of fresh unknowns
+	// Namespace prefixes the names of fresh unknowns, so that the
+	// unknowns of several functions' evaluators never share a name.
+	Namespace string
 
 	terms     map[value.Value]*expr.Term
 	facts     map[*expr.Term]fact
@@ -64,7 +67,7 @@ func (e *Evaluator) Bind(v value.Value, t *expr.Term) { e.terms[v] = t }
 // no single value), named prefix.N.
 func (e *Evaluator) Fresh(v value.Value, prefix string, width int) *expr.Term {
 	e.fresh++
-	name := fmt.Sprintf("%s.%d", prefix, e.fresh)
+	name := fmt.Sprintf("%s%s.%d", e.Namespace, prefix, e.fresh)
 	var b *ir.Block
 	if inst, ok := v.(ir.Instruction); ok {
 		b = e.G.Where[inst]

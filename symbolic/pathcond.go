@@ -35,7 +35,7 @@ func (e *Evaluator) BlockCond(b *ir.Block) *expr.Term {
 
 // EdgeTaken returns the condition that control flows from p to b.
 func (e *Evaluator) EdgeTaken(p, b *ir.Block) *expr.Term {
-	conds := []*expr.Term{e.BlockCond(p), e.branchCond(p, b)}
+	conds := []*expr.Term{e.BlockCond(p), e.BranchCond(p, b)}
 	for l := e.G.LoopOf[p]; l != nil && !l.Contains(b); l = l.Parent {
 		conds = append(conds, e.firstExit(l, p))
 	}
@@ -57,7 +57,7 @@ func (e *Evaluator) firstExit(l *Loop, p *ir.Block) *expr.Term {
 	var stay []*expr.Term
 	for _, s := range e.G.Succs[p] {
 		if l.Contains(s) {
-			stay = append(stay, e.branchCond(p, s))
+			stay = append(stay, e.BranchCond(p, s))
 		}
 	}
 	cond := expr.AnyOf(stay...)
@@ -87,8 +87,8 @@ func (e *Evaluator) iterationIndependent(t *expr.Term, l *Loop) bool {
 	return true
 }
 
-// branchCond returns the condition under which p's terminator goes to b.
-func (e *Evaluator) branchCond(p, b *ir.Block) *expr.Term {
+// BranchCond returns the condition under which p's terminator goes to b.
+func (e *Evaluator) BranchCond(p, b *ir.Block) *expr.Term {
 	switch t := p.Term.(type) {
 	case *ir.TermCondBr:
 		toTrue, toFalse := AsBlock(t.TargetTrue) == b, AsBlock(t.TargetFalse) == b

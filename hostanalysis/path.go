@@ -1,0 +1,143 @@
+// This file defines the facts of the path to a point of a host function:
+// the branches every path to it takes (asserts, guards, loop tests) and
+// the allocations before it.
+
+package hostanalysis
+
+import (
+	"github.com/llir/llvm/ir"
+
+	"hgrd/expr"
+	"hgrd/symbolic"
+)
+
+// noReturn are functions that end the program: the other side of an
+// assert.
+var noReturn = map[string]bool{
+	"__assert_fail": true, "__assert_rtn": true, "_assert": true, "exit": true, "_Exit": true,
+	"abort": true, "__cxa_throw": true, "quick_exit": true,
+}
+
+// factsAt returns the facts that hold when control reaches inst in block
+// b: for every block that dominates b and ends in a branch, the branch
+// taken towards b (when the other side cannot reach b), and the positive
+// sizes of the allocations that dominate inst.
+func (w *walker) factsAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction) []Fact {
+	reach := reachers(ev.G, b)
+	var facts []Fact
+	for d := ev.G.IDom[b]; d != nil; d = ev.G.IDom[d] {
+		facts = append(facts, w.branchFacts(ev, d, reach)...)
+	}
+	return append(facts, w.allocationFacts(ev, b, inst)...)
+}
+
+// branchFacts returns the facts of the branch that ends dominator d.
+func (w *walker) branchFacts(ev *symbolic.Evaluator, d *ir.Block, reach map[*ir.Block]bool) []Fact {
+	var facts []Fact
+	pos, _ := w.u.Pos(d.Term)
+	for _, s := range ev.G.Succs[d] {
+		if reach[s] {
+			continue
+		}
+		cond := expr.Not(ev.BranchCond(d, s))
+		if cond.IsTrue() {
+			continue
+		}
+		kind := Guard
+		switch {
+		case exitsLoop(ev.G, d, s):
+			kind = LoopBound
+		case endsProgram(s):
+			kind = Assert
+		}
+		facts = append(facts, Fact{Kind: kind, Cond: cond, Pos: pos})
+	}
+	return facts
+}
+
+// reachers returns the blocks from which b can be reached.
+func reachers(g *symbolic.Graph, b *ir.Block) map[*ir.Block]bool {
+	reach := map[*ir.Block]bool{}
+	stack := []*ir.Block{b}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if reach[x] {
+			continue
+		}
+		reach[x] = true
+		stack = append(stack, g.Preds[x]...)
+	}
+	return reach
+}
+
+// exitsLoop reports whether d -> s leaves a loop whose header is d.
+func exitsLoop(g *symbolic.Graph, d, s *ir.Block) bool {
+	l := g.LoopOf[d]
+	return l != nil && l.Header == d && !l.Contains(s)
+}
+
+// endsProgram reports whether block s, or the blocks it falls through to,
+// end the program: a call of exit, abort or a failed assert, or
+// unreachable.
+func endsProgram(s *ir.Block) bool {
+	for seen := map[*ir.Block]bool{}; s != nil && !seen[s]; {
+		seen[s] = true
+		for _, inst := range s.Insts {
+			if call, ok := inst.(*ir.InstCall); ok {
+				if f, ok := call.Callee.(*ir.Func); ok && noReturn[f.Name()] {
+					return true
+				}
+			}
+		}
+		switch t := s.Term.(type) {
+		case *ir.TermUnreachable:
+			return true
+		case *ir.TermBr:
+			s = symbolic.AsBlock(t.Target)
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// allocationSizes maps allocation functions to the positions of their size
+// arguments.
+var allocationSizes = map[string][]int{
+	"cudaMalloc": {1}, "cudaMallocManaged": {1}, "cudaMallocHost": {1}, "cudaHostAlloc": {1},
+	"cudaMallocPitch": {2, 3}, "malloc": {0}, "calloc": {0, 1}, "_Znam": {0}, "_Znwm": {0},
+}
+
+// allocationFacts returns, for every allocation that dominates inst, that
+// its sizes are positive (the HGRD paper's fifth class).
+func (w *walker) allocationFacts(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction) []Fact {
+	var facts []Fact
+	for d := b; d != nil; d = ev.G.IDom[d] {
+		for _, x := range d.Insts {
+			if d == b && x == inst {
+				break
+			}
+			call, ok := x.(*ir.InstCall)
+			if !ok {
+				continue
+			}
+			f, ok := call.Callee.(*ir.Func)
+			if !ok {
+				continue
+			}
+			for _, i := range allocationSizes[f.Name()] {
+				if i >= len(call.Args) {
+					continue
+				}
+				size := ev.Term(call.Args[i])
+				if size.IsBool() {
+					continue
+				}
+				pos, _ := w.u.Pos(call)
+				facts = append(facts, Fact{Kind: Allocation, Cond: expr.SLt(expr.Const(0, size.Width), size), Pos: pos})
+			}
+		}
+	}
+	return facts
+}

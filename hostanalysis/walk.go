@@ -1,0 +1,179 @@
+// This file defines the host walk: from each entry function through calls,
+// binding arguments to parameters, to every launch.
+
+package hostanalysis
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/value"
+
+	"hgrd/expr"
+	"hgrd/frontend"
+	"hgrd/symbolic"
+)
+
+// maxDepth bounds the call chains the walk follows.
+const maxDepth = 8
+
+// A walker finds the launches of one unit.
+type walker struct {
+	u        *frontend.Unit
+	reaches  map[*ir.Func]bool // host functions from which a launch is reachable
+	launches []*Launch
+	contexts int // evaluators made, to name their unknowns apart
+}
+
+func newWalker(u *frontend.Unit) *walker {
+	w := &walker{u: u, reaches: map[*ir.Func]bool{}}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range u.HostFuncs {
+			if w.reaches[f] {
+				continue
+			}
+			for _, g := range callees(f) {
+				if u.KernelOfStub(g) != nil || w.reaches[g] {
+					w.reaches[f] = true
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return w
+}
+
+// callees returns the functions f calls directly.
+func callees(f *ir.Func) []*ir.Func {
+	var fs []*ir.Func
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			if call, ok := inst.(*ir.InstCall); ok {
+				if g, ok := call.Callee.(*ir.Func); ok {
+					fs = append(fs, g)
+				}
+			}
+		}
+	}
+	return fs
+}
+
+// entries returns where the walk starts: main, and every externally
+// visible function that reaches a launch but is not reached from main
+// (library code may have no main).
+func (w *walker) entries() []*ir.Func {
+	var main *ir.Func
+	for _, f := range w.u.HostFuncs {
+		if f.Name() == "main" {
+			main = f
+		}
+	}
+	fromMain := map[*ir.Func]bool{}
+	if main != nil {
+		var visit func(f *ir.Func)
+		visit = func(f *ir.Func) {
+			if fromMain[f] {
+				return
+			}
+			fromMain[f] = true
+			for _, g := range callees(f) {
+				visit(g)
+			}
+		}
+		visit(main)
+	}
+	var entries []*ir.Func
+	if main != nil && w.reaches[main] {
+		entries = append(entries, main)
+	}
+	for _, f := range w.u.HostFuncs {
+		external := f.Linkage == enum.LinkageNone || f.Linkage == enum.LinkageExternal
+		if w.reaches[f] && !fromMain[f] && external {
+			entries = append(entries, f)
+		}
+	}
+	return entries
+}
+
+// walk evaluates f with its parameters bound to args (nil for unknown),
+// records its launches, and follows its calls to functions that reach a
+// launch.
+func (w *walker) walk(f *ir.Func, args []*expr.Term, facts []Fact, via []frontend.Pos) {
+	if len(via) > maxDepth || len(f.Blocks) == 0 {
+		return
+	}
+	w.contexts++
+	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts)}
+	ev := symbolic.New(f, h, expr.Shared)
+	ev.Namespace = h.namespace
+	for i, p := range f.Params {
+		if i < len(args) && args[i] != nil && symbolic.WidthOf(p.Typ) == args[i].Width {
+			ev.Bind(p, args[i])
+		}
+	}
+	for _, b := range ev.G.Blocks {
+		for _, inst := range b.Insts {
+			call, ok := inst.(*ir.InstCall)
+			if !ok {
+				continue
+			}
+			g, ok := call.Callee.(*ir.Func)
+			if !ok {
+				continue
+			}
+			if k := w.u.KernelOfStub(g); k != nil {
+				w.launches = append(w.launches, w.launch(ev, f, b, call, k, facts, via))
+			} else if w.reaches[g] && !onStack(g, f, via) {
+				pos, _ := w.u.Pos(call)
+				here := append(append([]Fact(nil), facts...), w.factsAt(ev, b, call)...)
+				w.walk(g, intArgs(ev, call), here, append(append([]frontend.Pos(nil), via...), pos))
+			}
+		}
+	}
+}
+
+// onStack is a crude recursion guard: a function calling itself directly.
+func onStack(g, f *ir.Func, via []frontend.Pos) bool { return g == f }
+
+// intArgs returns the terms of a call's integer arguments.
+func intArgs(ev *symbolic.Evaluator, call *ir.InstCall) []*expr.Term {
+	args := make([]*expr.Term, len(call.Args))
+	for i, arg := range call.Args {
+		if symbolic.WidthOf(arg.Type()) > 0 {
+			args[i] = ev.Term(arg)
+		}
+	}
+	return args
+}
+
+// hostHooks give host values their meaning: a named value the evaluator
+// does not model (a call's result, a load, a parameter nobody binds) is a
+// launch-wide unknown named after it.
+type hostHooks struct{ namespace string }
+
+func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
+	if n, ok := v.(interface{ Name() string }); ok && n.Name() != "" && !isNumber(n.Name()) {
+		return expr.Var(h.namespace+n.Name(), w, expr.Shared)
+	}
+	return nil
+}
+
+func (h *hostHooks) Iteration(l *symbolic.Loop) *expr.Term {
+	return expr.Var(fmt.Sprintf("%sk.L%d", h.namespace, l.ID), 32, expr.Shared)
+}
+
+func (h *hostHooks) UniformLoopValue(*ir.InstPhi, *symbolic.Loop, int) *expr.Term { return nil }
+
+func (h *hostHooks) StableCall(*ir.InstCall) bool { return false }
+
+func isNumber(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
