@@ -23,6 +23,7 @@ type checkFlags struct {
 	includes, defines []string
 	gridDim, blockDim string
 	cudaPath          string
+	explain           bool
 }
 
 func newCheck(tools *toolFlags) *cobra.Command {
@@ -48,6 +49,7 @@ other files are still analysed and reported.`,
 	fl.StringVar(&f.gridDim, "grid-dim", "", "gridDim X[,Y[,Z]] of kernels that no analysed host code launches")
 	fl.StringVar(&f.blockDim, "block-dim", "", "blockDim X[,Y[,Z]] of kernels that no analysed host code launches")
 	fl.StringVar(&f.cudaPath, "cuda-path", "", "use the headers of the CUDA SDK in DIR instead of hgrd's prelude")
+	fl.BoolVar(&f.explain, "explain", false, "print each launch with the host facts the analysis uses")
 	return c
 }
 
@@ -59,7 +61,7 @@ func runCheck(c *cobra.Command, tools *toolFlags, f *checkFlags, files []string)
 	opts := driver.Options{Frontend: frontend.Config{
 		Clang: tools.clang, Opt: tools.opt, CUDAPath: f.cudaPath,
 		IncludeDirs: f.includes, Defines: f.defines,
-	}}
+	}, Explain: f.explain}
 	if f.gridDim != "" {
 		if opts.GridDim, err = parseDim("--grid-dim", f.gridDim, cuda.CheckGridDim); err != nil {
 			return err

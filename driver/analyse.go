@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"hgrd/constraints"
@@ -23,6 +24,9 @@ func init() { analyseUnit = analyse }
 func analyse(ctx context.Context, u *frontend.Unit, opts Options, out *report.FileResult) error {
 	start := time.Now()
 	launches := hostanalysis.Launches(u)
+	if opts.Explain {
+		out.Explain = append(out.Explain, explainLaunches(u, launches)...)
+	}
 	var tasks []*task
 	for _, fk := range u.Kernels {
 		k, err := kernelanalysis.Analyze(u, fk)
@@ -97,6 +101,44 @@ func launchFacts(k *kernelanalysis.Kernel, l *hostanalysis.Launch) []*expr.Term 
 		facts = append(facts, f.Cond)
 	}
 	return facts
+}
+
+// explainLaunches describes each launch and the host facts it has.
+func explainLaunches(u *frontend.Unit, launches []*hostanalysis.Launch) []report.Note {
+	var notes []report.Note
+	for _, l := range launches {
+		msg := fmt.Sprintf("launch of %s<<<%s, %s>>>", l.Kernel.Name, dims(l.Grid), dims(l.Block))
+		for _, v := range l.Via {
+			msg += fmt.Sprintf(" (called at %s)", v)
+		}
+		notes = append(notes, report.Note{Pos: l.Pos.String(), Message: msg})
+		for i, arg := range l.Args {
+			if arg != nil && i < len(l.Kernel.Func.Params) {
+				notes = append(notes, report.Note{Pos: l.Pos.String(),
+					Message: fmt.Sprintf("  argument %s = %s", l.Kernel.Func.Params[i].LocalName, hostanalysis.Display(arg))})
+			}
+		}
+		for _, f := range l.Facts {
+			if f.Kind == hostanalysis.Definedness {
+				continue
+			}
+			notes = append(notes, report.Note{Pos: l.Pos.String(),
+				Message: fmt.Sprintf("  %s (%s at %s)", hostanalysis.Display(f.Cond), f.Kind, f.Pos)})
+		}
+	}
+	return notes
+}
+
+// dims spells a launch dimension's terms.
+func dims(d [3]*expr.Term) string {
+	parts := make([]string, 3)
+	for i, t := range d {
+		parts[i] = "?"
+		if t != nil {
+			parts[i] = hostanalysis.Display(t)
+		}
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
 }
 
 // noLaunchOrigin describes the launch context of a kernel that no analysed

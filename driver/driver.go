@@ -20,6 +20,8 @@ type Options struct {
 	// GridDim and BlockDim are the launch shape assumed for kernels that
 	// no analysed host code launches; a zero entry means unknown.
 	GridDim, BlockDim [3]int64
+	// Explain records, per launch, the host facts the analysis used.
+	Explain bool
 	// Workers is the number of solvers that decide one file's queries in
 	// parallel; 0 means one per core.
 	Workers int

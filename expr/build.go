@@ -60,6 +60,15 @@ func binary(op Op, a, b *Term) *Term {
 	if a.Width != b.Width || a.IsBool() && op != OpAnd && op != OpOr && op != OpXor {
 		panic(fmt.Sprintf("expr: %s of widths %d and %d", op, a.Width, b.Width))
 	}
+	if op == OpLShr && b.IsConst() {
+		// (zext(lo) | hi<<c) >> c is hi<<c >> c: the high part.
+		if _, hi, ok := packed(a, int(b.Value)); ok && hi.Args[1].Value == b.Value {
+			if x := hi.Args[0]; x.Op == OpZExt && x.Args[0].Width <= a.Width-int(b.Value) {
+				return x
+			}
+			return binary(OpAnd, hi.Args[0], Const(Mask(a.Width-int(b.Value)), a.Width))
+		}
+	}
 	t := &Term{Op: op, Width: a.Width, Args: []*Term{a, b}}
 	if a.IsConst() && b.IsConst() {
 		if v, ok := foldConst(t); ok {
@@ -127,9 +136,38 @@ func Trunc64(a *Term, width int) *Term {
 }
 
 // ZExt, SExt and Trunc change the width of a bit-vector.
-func ZExt(a *Term, width int) *Term  { return resize(OpZExt, a, width) }
-func SExt(a *Term, width int) *Term  { return resize(OpSExt, a, width) }
-func Trunc(a *Term, width int) *Term { return resize(OpTrunc, a, width) }
+func ZExt(a *Term, width int) *Term { return resize(OpZExt, a, width) }
+func SExt(a *Term, width int) *Term { return resize(OpSExt, a, width) }
+
+// Trunc keeps the low bits of a: the operand of an extension back to its
+// width, and the low part of a packed pair (zext(lo) | hi<<c, c >= width)
+// such as the dim3 halves clang coerces into one 64-bit word.
+func Trunc(a *Term, width int) *Term {
+	if a.Op == OpZExt || a.Op == OpSExt {
+		if inner := a.Args[0]; inner.Width == width {
+			return inner
+		}
+	}
+	if lo, _, ok := packed(a, width); ok {
+		return lo
+	}
+	return resize(OpTrunc, a, width)
+}
+
+// packed recognises zext(lo) | (hi << c) with lo at most c bits wide and
+// returns lo and hi << c.
+func packed(a *Term, c int) (lo, hiShifted *Term, ok bool) {
+	if a.Op != OpOr && a.Op != OpAdd || a.IsBool() {
+		return nil, nil, false
+	}
+	for _, pair := range [][2]*Term{{a.Args[0], a.Args[1]}, {a.Args[1], a.Args[0]}} {
+		z, s := pair[0], pair[1]
+		if z.Op == OpZExt && z.Args[0].Width <= c && s.Op == OpShl && s.Args[1].IsConst() && s.Args[1].Value >= uint64(c) {
+			return z.Args[0], s, true
+		}
+	}
+	return nil, nil, false
+}
 
 // compare builds a comparison.
 func compare(op Op, a, b *Term) *Term {

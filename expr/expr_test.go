@@ -63,3 +63,18 @@ func TestInstantiateRenamesPerThreadVariables(t *testing.T) {
 		t.Errorf("Instantiate = %s, want (tid.x#2 + n)", got)
 	}
 }
+
+func TestPackedDim3Halves(t *testing.T) {
+	x, y := Var("x", 32, Shared), Var("y", 32, Shared)
+	word := Or(ZExt(x, 64), Shl(ZExt(y, 64), Const(32, 64)))
+	if got := Trunc(word, 32); got != x {
+		t.Errorf("low half of the packed word = %s, want x", got)
+	}
+	if got := Trunc(LShr(word, Const(32, 64)), 32); got != y {
+		t.Errorf("high half of the packed word = %s, want y", got)
+	}
+	env := MapEnv{"x": 7, "y": 9}
+	if v, _ := Eval(LShr(word, Const(32, 64)), env); v != 9 {
+		t.Errorf("the simplification changed the value: %d", v)
+	}
+}

@@ -51,6 +51,9 @@ type FileResult struct {
 	// Incomplete lists what the analysis could not see, such as calls to
 	// device functions without a body; any makes the exit status 2.
 	Incomplete []string `json:"incomplete,omitempty"`
+	// Explain holds, with --explain, the launches found and the host facts
+	// each has.
+	Explain []Note `json:"explain,omitempty"`
 	// Timings records how long each phase took for the file.
 	Timings Timings `json:"-"`
 }
@@ -116,6 +119,12 @@ type Witness struct {
 type Thread struct {
 	Block  [3]int64 `json:"blockIdx"`
 	Thread [3]int64 `json:"threadIdx"`
+}
+
+// A Note is an explanation attached to a position.
+type Note struct {
+	Pos     string `json:"position"`
+	Message string `json:"message"`
 }
 
 // An Undecided pair is one the solver ran out of budget on.

@@ -48,6 +48,9 @@ func WriteText(w io.Writer, r *Result) error {
 				fmt.Fprintf(&b, "\t%s: note: witness%s: %s\n", race.First.Pos(), context, race.Witness)
 			}
 		}
+		for _, n := range f.Explain {
+			fmt.Fprintf(&b, "%s: note: %s\n", n.Pos, n.Message)
+		}
 		for _, note := range f.Incomplete {
 			fmt.Fprintf(&b, "%s: error: not fully analysed: %s\n", f.Path, note)
 		}

@@ -1,0 +1,102 @@
+package hostanalysis
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"hgrd/frontend"
+)
+
+func launchesOf(t *testing.T, path string) []*Launch {
+	t.Helper()
+	l, err := frontend.NewLoader(frontend.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	u, err := l.Load(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Launches(u)
+}
+
+func TestLaunchShapesAndArguments(t *testing.T) {
+	type shape struct{ grid, block [3]int64 }
+	got := map[string][]shape{}
+	var fill2 *Launch
+	var scale *Launch
+	for _, la := range launchesOf(t, "testdata/launches.cu") {
+		got[la.Kernel.Name] = append(got[la.Kernel.Name], shape{la.GridDim, la.BlockDim})
+		if la.Kernel.Name == "fill" {
+			fill2 = la
+		} else {
+			scale = la
+		}
+	}
+	tests := []struct {
+		kernel string
+		want   []shape
+		reason string
+	}{
+		{"fill", []shape{{[3]int64{4, 2, 1}, [3]int64{32, 4, 1}}, {[3]int64{8, 1, 1}, [3]int64{16, 16, 2}}},
+			"dim3 variables and temporaries, one entry per launch"},
+		{"scale", []shape{{[3]int64{4, 1, 1}, [3]int64{64, 1, 1}}},
+			"n / 64 in run, with run's n bound to main's 256"},
+	}
+	for _, tt := range tests {
+		if len(got[tt.kernel]) != len(tt.want) {
+			t.Errorf("%s: launches %v, want %v (%s)", tt.kernel, got[tt.kernel], tt.want, tt.reason)
+			continue
+		}
+		for i := range tt.want {
+			if got[tt.kernel][i] != tt.want[i] {
+				t.Errorf("%s launch %d: %v, want %v (%s)", tt.kernel, i, got[tt.kernel][i], tt.want[i], tt.reason)
+			}
+		}
+	}
+	if v, ok := fill2.ConstArgs[1]; !ok || v != 2 {
+		t.Errorf("second fill launch: constant arguments %v, want parameter 1 = 2", fill2.ConstArgs)
+	}
+	if scale == nil || len(scale.Via) != 1 {
+		t.Errorf("the launch in run is reached through one call from main: %+v", scale)
+	}
+}
+
+func TestFactsOfThePath(t *testing.T) {
+	path := "testdata/facts.cu"
+	launches := launchesOf(t, path)
+	if len(launches) != 1 {
+		t.Fatalf("%d launches, want 1", len(launches))
+	}
+	lines := markerLines(t, path)
+	found := map[FactKind]int{}
+	for _, f := range launches[0].Facts {
+		found[f.Kind] = f.Pos.Line
+	}
+	for kind, marker := range map[FactKind]string{Assert: "assert", Guard: "guard", LoopBound: "loop", Allocation: "alloc"} {
+		if found[kind] != lines[marker] {
+			t.Errorf("%s fact on line %d, want line %d; facts: %v", kind, found[kind], lines[marker], launches[0].Facts)
+		}
+	}
+	args := launches[0].Args
+	if args[1] == nil || args[2] == nil || args[1].String() == args[2].String() {
+		t.Errorf("rows and cols must be distinct unknowns related by the assert: %v", args)
+	}
+}
+
+func markerLines(t *testing.T, path string) map[string]int {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]int{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if j := strings.Index(line, "// @"); j >= 0 {
+			m[strings.TrimSpace(line[j+4:])] = i + 1
+		}
+	}
+	return m
+}
