@@ -80,31 +80,8 @@ func Build(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind string, l
 		overlap(q.Offset1, expr.Instantiate(a.Size, 1), q.Offset2, expr.Instantiate(b.Size, 2)))
 	q.Assertions = append(q.Assertions, iterationBounds(q.Assertions)...)
 	q.Assertions = append(q.Assertions, globalIndexLemmas()...)
+	q.Assertions = append(q.Assertions, radixLemmas(q.Offset1, q.Offset2)...)
 	return q
-}
-
-// globalIndexLemmas states, for each axis, that the global index
-// blockIdx*blockDim + threadIdx (computed without wrapping) is below
-// gridDim*blockDim and names one thread: equal indices mean equal block
-// and thread indices. Both are theorems of the launch limits; stated,
-// they spare the solver rediscovering them (queries of the form
-// out[blockIdx.x*blockDim.x + threadIdx.x] with a symbolic block size go
-// from undecided to a quarter of a second).
-func globalIndexLemmas() []*expr.Term {
-	var lemmas []*expr.Term
-	for axis := 0; axis < 3; axis++ {
-		ntid, nctaid := wide(kernelanalysis.BlockDim(axis)), wide(kernelanalysis.GridDim(axis))
-		global := func(n int) *expr.Term {
-			return expr.Add(expr.Mul(wide(side(kernelanalysis.BlockIdx(axis), n)), ntid), wide(side(kernelanalysis.ThreadIdx(axis), n)))
-		}
-		g1, g2 := global(1), global(2)
-		same := expr.AllOf(
-			expr.Eq(side(kernelanalysis.BlockIdx(axis), 1), side(kernelanalysis.BlockIdx(axis), 2)),
-			expr.Eq(side(kernelanalysis.ThreadIdx(axis), 1), side(kernelanalysis.ThreadIdx(axis), 2)))
-		total := expr.Mul(ntid, nctaid)
-		lemmas = append(lemmas, expr.Eq(expr.Eq(g1, g2), same), expr.ULt(g1, total), expr.ULt(g2, total))
-	}
-	return lemmas
 }
 
 // overlap states that [o1, o1+s1) and [o2, o2+s2) share a byte.

@@ -1,0 +1,104 @@
+// This file defines lemmas: theorems added to queries to spare the solver
+// rediscovering them. Each is true in every execution; none narrows what
+// the query allows.
+
+package constraints
+
+import (
+	"hgrd/expr"
+	"hgrd/kernelanalysis"
+)
+
+// globalIndexLemmas states, for each axis, that the global index
+// blockIdx*blockDim + threadIdx (computed without wrapping) is below
+// gridDim*blockDim and names one thread: equal indices mean equal block
+// and thread indices. Both are theorems of the launch limits; stated,
+// they spare the solver rediscovering them (queries of the form
+// out[blockIdx.x*blockDim.x + threadIdx.x] with a symbolic block size go
+// from undecided to a quarter of a second).
+func globalIndexLemmas() []*expr.Term {
+	var lemmas []*expr.Term
+	for axis := 0; axis < 3; axis++ {
+		ntid, nctaid := wide(kernelanalysis.BlockDim(axis)), wide(kernelanalysis.GridDim(axis))
+		global := func(n int) *expr.Term {
+			return expr.Add(expr.Mul(wide(side(kernelanalysis.BlockIdx(axis), n)), ntid), wide(side(kernelanalysis.ThreadIdx(axis), n)))
+		}
+		g1, g2 := global(1), global(2)
+		same := expr.AllOf(
+			expr.Eq(side(kernelanalysis.BlockIdx(axis), 1), side(kernelanalysis.BlockIdx(axis), 2)),
+			expr.Eq(side(kernelanalysis.ThreadIdx(axis), 1), side(kernelanalysis.ThreadIdx(axis), 2)))
+		total := expr.Mul(ntid, nctaid)
+		lemmas = append(lemmas, expr.Eq(expr.Eq(g1, g2), same), expr.ULt(g1, total), expr.ULt(g2, total))
+	}
+	return lemmas
+}
+
+// A radix is a sub-term x*n + y of an address: row x, column y of a
+// row-major array with rows of n elements.
+type radix struct{ x, n, y *expr.Term }
+
+// maxRadixLemmas bounds the lemmas one query gets.
+const maxRadixLemmas = 16
+
+// radixLemmas states, for each row-major index x1*n + y1 in the first
+// access's offset and x2*n + y2 in the second's with the same symbolic n,
+// that with both columns in [0, n) equal indices have equal rows and
+// columns (computed in 64 bits from 32-bit parts, where nothing wraps).
+// Without it the solver must reason about products of unknowns bit by
+// bit, which it often cannot do within its budget.
+func radixLemmas(off1, off2 *expr.Term) []*expr.Term {
+	var lemmas []*expr.Term
+	for _, r1 := range radices(off1) {
+		for _, r2 := range radices(off2) {
+			if r1.n.String() != r2.n.String() || len(lemmas) == maxRadixLemmas {
+				continue
+			}
+			lemmas = append(lemmas, radixLemma(r1, r2))
+		}
+	}
+	return lemmas
+}
+
+// radixLemma states the uniqueness of a row-major decomposition.
+func radixLemma(r1, r2 radix) *expr.Term {
+	s := func(t *expr.Term) *expr.Term { return expr.SExt(t, 64) }
+	n := s(r1.n)
+	i1 := expr.Add(expr.Mul(s(r1.x), n), s(r1.y))
+	i2 := expr.Add(expr.Mul(s(r2.x), n), s(r2.y))
+	zero := expr.Const(0, 64)
+	inRow := func(y *expr.Term) *expr.Term { return expr.AllOf(expr.SLe(zero, s(y)), expr.SLt(s(y), n)) }
+	premise := expr.AllOf(expr.Eq(i1, i2), inRow(r1.y), inRow(r2.y))
+	return expr.Implies(premise, expr.AllOf(expr.Eq(r1.x, r2.x), expr.Eq(r1.y, r2.y)))
+}
+
+// radices returns the 32-bit sub-terms of t of the form x*n + y (either
+// order of either operation) whose n is not a constant.
+func radices(t *expr.Term) []radix {
+	var out []radix
+	seen := map[*expr.Term]bool{}
+	var walk func(t *expr.Term)
+	walk = func(t *expr.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		if t.Op == expr.OpAdd && t.Width == 32 {
+			for _, pair := range [][2]*expr.Term{{t.Args[0], t.Args[1]}, {t.Args[1], t.Args[0]}} {
+				m, y := pair[0], pair[1]
+				if m.Op != expr.OpMul {
+					continue
+				}
+				for _, xn := range [][2]*expr.Term{{m.Args[0], m.Args[1]}, {m.Args[1], m.Args[0]}} {
+					if !xn[1].IsConst() {
+						out = append(out, radix{x: xn[0], n: xn[1], y: y})
+					}
+				}
+			}
+		}
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	walk(t)
+	return out
+}
