@@ -4,6 +4,8 @@
 package constraints
 
 import (
+	"fmt"
+
 	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/kernelanalysis"
@@ -17,6 +19,11 @@ type Launch struct {
 	// Facts are further conditions over the shared variables (parameters,
 	// dimensions) that hold at the launch, from the host code.
 	Facts []*expr.Term
+	// Aliases says, by parameter position, which allocation a pointer
+	// parameter points into and where: parameters with the same Group
+	// share an allocation. Parameters without an entry point into
+	// allocations of their own.
+	Aliases map[int]Alias
 	// Origin says where the launch shape comes from, for reports, such as
 	// "launch at main.cu:42" or "--block-dim".
 	Origin string
@@ -97,3 +104,21 @@ func Probes(l *Launch) [][]*expr.Term {
 }
 
 func known(d [3]int64) bool { return d[0] > 0 && d[1] > 0 && d[2] > 0 }
+
+// An Alias places a pointer parameter in an allocation.
+type Alias struct {
+	Group  string     // the allocation
+	Offset *expr.Term // the parameter's byte offset in it, 64-bit
+}
+
+// object returns the allocation group of an access's object and the
+// offset of the object in it.
+func (l *Launch) object(acc *kernelanalysis.Access) (string, *expr.Term) {
+	o := acc.Object
+	if o.Kind == kernelanalysis.ParamObject {
+		if a, ok := l.Aliases[o.Index]; ok {
+			return "alloc:" + a.Group, a.Offset
+		}
+	}
+	return fmt.Sprintf("object:%p", o), expr.Const(0, 64)
+}

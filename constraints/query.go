@@ -28,10 +28,10 @@ type Query struct {
 // Kinds lists the kinds of race in the order queries are made.
 var Kinds = []string{report.InterBlock, report.IntraBlock, report.IntraWarp}
 
-// Conflicting reports whether two accesses can race at all: the same
-// object, at least one writes, and not both atomic.
-func Conflicting(a, b *kernelanalysis.Access) bool {
-	if a.Object != b.Object {
+// Conflicting reports whether two accesses can race at all in a launch:
+// the same object or allocation, at least one writes, and not both atomic.
+func Conflicting(l *Launch, a, b *kernelanalysis.Access) bool {
+	if ga, _ := l.object(a); ga != firstOf(l.object(b)) {
 		return false
 	}
 	if a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic {
@@ -45,8 +45,10 @@ func Conflicting(a, b *kernelanalysis.Access) bool {
 // memory has no inter-block races, and a barrier on every path between
 // the accesses rules out intra-block or intra-warp ones.
 func Build(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind string, l *Launch) *Query {
+	_, base1 := l.object(a)
+	_, base2 := l.object(b)
 	q := &Query{Kind: kind, First: a, Second: b,
-		Offset1: expr.Instantiate(a.Offset, 1), Offset2: expr.Instantiate(b.Offset, 2)}
+		Offset1: expr.Add(base1, expr.Instantiate(a.Offset, 1)), Offset2: expr.Add(base2, expr.Instantiate(b.Offset, 2))}
 	var relation *expr.Term
 	switch kind {
 	case report.InterBlock:
@@ -83,6 +85,8 @@ func Build(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind string, l
 	q.Assertions = append(q.Assertions, radixLemmas(q.Offset1, q.Offset2)...)
 	return q
 }
+
+func firstOf(s string, _ *expr.Term) string { return s }
 
 // overlap states that [o1, o1+s1) and [o2, o2+s2) share a byte.
 func overlap(o1, s1, o2, s2 *expr.Term) *expr.Term {

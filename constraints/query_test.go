@@ -27,7 +27,7 @@ func TestConflicting(t *testing.T) {
 		{acc(g, W), acc(h, W), false, "distinct objects do not overlap"},
 	}
 	for _, tt := range tests {
-		if got := Conflicting(tt.a, tt.b); got != tt.want {
+		if got := Conflicting(&Launch{}, tt.a, tt.b); got != tt.want {
 			t.Errorf("Conflicting(%v, %v) = %v, want %v (%s)", tt.a.Kind, tt.b.Kind, got, tt.want, tt.reason)
 		}
 	}

@@ -62,7 +62,7 @@ func launchContexts(fk *frontend.Kernel, k *kernelanalysis.Kernel, launches []*h
 			continue
 		}
 		facts := launchFacts(k, l)
-		key := fmt.Sprint(facts)
+		key := fmt.Sprint(facts, aliases(l))
 		if seen[key] {
 			continue
 		}
@@ -71,7 +71,8 @@ func launchContexts(fk *frontend.Kernel, k *kernelanalysis.Kernel, launches []*h
 		if len(l.Via) > 0 {
 			origin += fmt.Sprintf(" via %s", l.Via[0])
 		}
-		ctxs = append(ctxs, &constraints.Launch{GridDim: l.GridDim, BlockDim: l.BlockDim, Facts: facts, Origin: origin})
+		ctxs = append(ctxs, &constraints.Launch{GridDim: l.GridDim, BlockDim: l.BlockDim, Facts: facts,
+			Aliases: aliases(l), Origin: origin})
 	}
 	if len(ctxs) == 0 {
 		ctxs = append(ctxs, &constraints.Launch{GridDim: opts.GridDim, BlockDim: opts.BlockDim,
@@ -101,6 +102,15 @@ func launchFacts(k *kernelanalysis.Kernel, l *hostanalysis.Launch) []*expr.Term 
 		facts = append(facts, f.Cond)
 	}
 	return facts
+}
+
+// aliases places the launch's pointer arguments in their allocations.
+func aliases(l *hostanalysis.Launch) map[int]constraints.Alias {
+	m := map[int]constraints.Alias{}
+	for i, p := range l.Pointers {
+		m[i] = constraints.Alias{Group: p.Allocation, Offset: p.Offset}
+	}
+	return m
 }
 
 // explainLaunches describes each launch and the host facts it has.

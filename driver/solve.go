@@ -34,7 +34,7 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch)
 	accs := k.Accesses
 	for i, a := range accs {
 		for _, b := range accs[i:] {
-			if !constraints.Conflicting(a, b) {
+			if !constraints.Conflicting(l, a, b) {
 				continue
 			}
 			first, second := ordered(a, b)

@@ -33,6 +33,9 @@ type Launch struct {
 	// (nil for pointers and other arguments); ConstArgs the constant ones.
 	Args      []*expr.Term
 	ConstArgs map[int]int64
+	// Pointers holds, by kernel parameter, the allocation each pointer
+	// argument is known to point into.
+	Pointers map[int]Pointer
 	// Facts hold at the launch: asserts, guards and loop tests on the
 	// path, positive allocation sizes, no overflow where promised.
 	Facts []Fact

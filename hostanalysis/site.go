@@ -23,7 +23,15 @@ var configureCalls = map[string]bool{
 // launch records the launch of kernel k by the stub call in block b.
 func (w *walker) launch(ev *symbolic.Evaluator, f *ir.Func, b *ir.Block, call *ir.InstCall, k *frontend.Kernel, facts []Fact, via []frontend.Pos) *Launch {
 	pos, _ := w.u.Pos(call)
-	l := &Launch{Kernel: k, Caller: f, Call: call, Pos: pos, Via: via, Args: intArgs(ev, call)}
+	l := &Launch{Kernel: k, Caller: f, Call: call, Pos: pos, Via: via, Args: intArgs(ev, call),
+		Pointers: map[int]Pointer{}}
+	for i, arg := range call.Args {
+		if symbolic.PointerType(arg.Type()) {
+			if p, ok := pointerArg(ev, ev.Namespace, arg); ok {
+				l.Pointers[i] = p
+			}
+		}
+	}
 	if cfg := configureBefore(ev, b, call); cfg != nil && len(cfg.Args) >= 4 {
 		l.Grid = dim3(ev, cfg.Args[0], cfg.Args[1])
 		l.Block = dim3(ev, cfg.Args[2], cfg.Args[3])
