@@ -155,7 +155,7 @@ func intArgs(ev *symbolic.Evaluator, call *ir.InstCall) []*expr.Term {
 type hostHooks struct{ namespace string }
 
 func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
-	if n, ok := v.(interface{ Name() string }); ok && n.Name() != "" && !isNumber(n.Name()) {
+	if n, ok := v.(interface{ Name() string }); ok && !symbolic.Unnamed(n.Name()) {
 		return expr.Var(h.namespace+n.Name(), w, expr.Shared)
 	}
 	return nil
@@ -168,12 +168,3 @@ func (h *hostHooks) Iteration(l *symbolic.Loop) *expr.Term {
 func (h *hostHooks) UniformLoopValue(*ir.InstPhi, *symbolic.Loop, int) *expr.Term { return nil }
 
 func (h *hostHooks) StableCall(*ir.InstCall) bool { return false }
-
-func isNumber(s string) bool {
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return s != ""
-}

@@ -55,7 +55,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 func (a *analyzer) params() {
 	for i, p := range a.fn.Params {
 		name := p.LocalName
-		if name == "" || isNumber(name) {
+		if symbolic.Unnamed(name) {
 			name = fmt.Sprintf("arg%d", i)
 		}
 		kp := &Param{Name: name, Index: i}
@@ -67,13 +67,4 @@ func (a *analyzer) params() {
 		}
 		a.res.Params = append(a.res.Params, kp)
 	}
-}
-
-func isNumber(s string) bool {
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return s != ""
 }

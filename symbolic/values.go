@@ -198,3 +198,14 @@ func WidthOf(t types.Type) int {
 	}
 	return int(it.BitSize)
 }
+
+// Unnamed reports whether an LLVM local name is only a number (%7): the
+// value has no name from the source.
+func Unnamed(name string) bool {
+	for _, c := range name {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
