@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -57,8 +58,11 @@ func (l *Loader) clangArgs(side Side, path string) []string {
 		"-fno-discard-value-names",
 		"-Wno-unknown-cuda-version", "-nocudalib")
 	if l.cfg.CUDAPath != "" {
+		// The SDK's own headers answer the CUDA names; only the GPUVerify
+		// annotations come from the prelude, by path, so that none of its
+		// headers shadows the SDK's.
 		args = append(args, "--cuda-path="+l.cfg.CUDAPath,
-			"-isystem", l.preludeDir, "-include", annotationsHeader)
+			"-include", filepath.Join(l.preludeDir, annotationsHeader))
 	} else {
 		args = append(args, "-nocudainc", "-isystem", l.preludeDir, "-include", PreludeHeader)
 	}
