@@ -1,0 +1,43 @@
+package cuda
+
+import "testing"
+
+func TestLookupCall(t *testing.T) {
+	tests := []struct {
+		name   string
+		want   Call
+		reason string
+	}{
+		{"llvm.nvvm.read.ptx.sreg.tid.y", Call{Kind: SpecialReg, Register: Register{Name: "tid", Axis: 1}}, "threadIdx.y"},
+		{"llvm.nvvm.read.ptx.sreg.nctaid.z", Call{Kind: SpecialReg, Register: Register{Name: "nctaid", Axis: 2}}, "gridDim.z"},
+		{"llvm.nvvm.read.ptx.sreg.clock64", Call{Kind: PureCall}, "clocks are no thread index"},
+		{"llvm.nvvm.barrier0", Call{Kind: BlockBarrier}, "__syncthreads"},
+		{"llvm.nvvm.barrier0.popc", Call{Kind: BlockBarrier}, "__syncthreads_count"},
+		{"llvm.nvvm.bar.warp.sync", Call{Kind: WarpBarrier}, "__syncwarp"},
+		{"llvm.nvvm.membar.cta", Call{Kind: Fence, Scope: ScopeBlock}, "__threadfence_block"},
+		{"llvm.nvvm.atomic.add.gen.i.cta.i32.p0i32", Call{Kind: AtomicCall, Scope: ScopeBlock, Op: "add"}, "atomicAdd_block"},
+		{"llvm.nvvm.atomic.cas.gen.i.sys.i32.p0i32", Call{Kind: AtomicCall, Scope: ScopeSystem, Op: "cas"}, "atomicCAS_system"},
+		{"llvm.nvvm.atomic.load.inc.32.p0i32", Call{Kind: AtomicCall, Scope: ScopeDevice, Op: "inc"}, "atomicInc"},
+		{"llvm.memcpy.p0i8.p0i8.i64", Call{Kind: MemCopy}, "memcpy"},
+		{"_Z17__hgrd_tex1DfetchIfEvi", Call{Kind: PureCall}, "texture fetches read read-only memory"},
+		{"__hgrd_requires", Call{Kind: Requires}, "GPUVerify precondition"},
+		{"my_device_function", Call{}, "unknown functions are unknown"},
+	}
+	for _, tt := range tests {
+		if got := LookupCall(tt.name); got != tt.want {
+			t.Errorf("LookupCall(%s) = %+v, want %+v (%s)", tt.name, got, tt.want, tt.reason)
+		}
+	}
+}
+
+func TestLimits(t *testing.T) {
+	if CheckBlockDim([3]int64{32, 32, 1}) != nil || CheckBlockDim([3]int64{32, 33, 1}) == nil {
+		t.Error("a block has at most 1024 threads")
+	}
+	if CheckGridDim([3]int64{1, 65536, 1}) == nil {
+		t.Error("gridDim.y is at most 65535")
+	}
+	if d, err := ParseDim("4,2", CheckGridDim); err != nil || d != [3]int64{4, 2, 1} {
+		t.Errorf("ParseDim(4,2) = %v, %v", d, err)
+	}
+}
