@@ -19,7 +19,7 @@ func (testHooks) Iteration(l *Loop) *expr.Term {
 	return expr.Var("k", 32, expr.PerThread)
 }
 func (testHooks) UniformLoopValue(*ir.InstPhi, *Loop, int) *expr.Term { return nil }
-func (testHooks) StableCall(*ir.InstCall) bool                       { return true }
+func (testHooks) StableCall(*ir.InstCall) bool                        { return true }
 
 // TestLoopCounters checks the closed forms of an affine counter and of a
 // shift recurrence by evaluating them at iteration 3.
