@@ -71,8 +71,9 @@ func radixLemma(r1, r2 radix) *expr.Term {
 	return expr.Implies(premise, expr.AllOf(expr.Eq(r1.x, r2.x), expr.Eq(r1.y, r2.y)))
 }
 
-// radices returns the 32-bit sub-terms of t of the form x*n + y (either
-// order of either operation) whose n is not a constant.
+// radices returns the ways of reading 32-bit sub-terms of t as x*n + y
+// with a symbolic n: each sum is flattened, and each product in it with a
+// non-constant factor n is a row x, the other summands the column y.
 func radices(t *expr.Term) []radix {
 	var out []radix
 	seen := map[*expr.Term]bool{}
@@ -83,22 +84,42 @@ func radices(t *expr.Term) []radix {
 		}
 		seen[t] = true
 		if t.Op == expr.OpAdd && t.Width == 32 {
-			for _, pair := range [][2]*expr.Term{{t.Args[0], t.Args[1]}, {t.Args[1], t.Args[0]}} {
-				m, y := pair[0], pair[1]
-				if m.Op != expr.OpMul {
-					continue
-				}
-				for _, xn := range [][2]*expr.Term{{m.Args[0], m.Args[1]}, {m.Args[1], m.Args[0]}} {
-					if !xn[1].IsConst() {
-						out = append(out, radix{x: xn[0], n: xn[1], y: y})
-					}
-				}
-			}
+			out = append(out, sumRadices(summands(t))...)
 		}
 		for _, a := range t.Args {
 			walk(a)
 		}
 	}
 	walk(t)
+	return out
+}
+
+// summands flattens a sum.
+func summands(t *expr.Term) []*expr.Term {
+	if t.Op != expr.OpAdd {
+		return []*expr.Term{t}
+	}
+	return append(summands(t.Args[0]), summands(t.Args[1])...)
+}
+
+// sumRadices reads a flattened sum as x*n + rest for each product in it.
+func sumRadices(terms []*expr.Term) []radix {
+	var out []radix
+	for i, m := range terms {
+		if m.Op != expr.OpMul {
+			continue
+		}
+		rest := expr.Const(0, m.Width)
+		for j, other := range terms {
+			if j != i {
+				rest = expr.Add(rest, other)
+			}
+		}
+		for _, xn := range [][2]*expr.Term{{m.Args[0], m.Args[1]}, {m.Args[1], m.Args[0]}} {
+			if !xn[1].IsConst() {
+				out = append(out, radix{x: xn[0], n: xn[1], y: rest})
+			}
+		}
+	}
 	return out
 }

@@ -7,6 +7,7 @@ package driver
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"runtime"
 	"sync"
 
@@ -51,67 +52,80 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch)
 	return tasks
 }
 
-// solveAll answers every task with up to workers solvers in parallel (all
-// cores if workers is 0). A task is skipped when an earlier task with the
-// same key was already found racy, so the reported witness is always the
-// earliest task's whatever the scheduling.
+// lanes is the number of solvers a file's queries are divided among. A
+// task's lane depends only on its race key, and each lane answers its
+// tasks in order with its own solver, so every solver sees the same
+// sequence of queries on every machine whatever the number of workers:
+// Z3's answers near the budget depend on that history.
+const lanes = 8
+
+// solveAll answers every task, lanes in parallel on up to workers
+// goroutines (all cores if workers is 0). Within a lane a task is skipped
+// when an earlier task of the lane already found its race; tasks with one
+// key share a lane.
 func solveAll(ctx context.Context, tasks []*task, workers int) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = min(workers, len(tasks))
-	var (
-		mu      sync.Mutex
-		racy    = map[raceKey]int{} // lowest racy task index per key
-		next    = 0
-		firstEr error
-		wg      sync.WaitGroup
-	)
-	claim := func() (int, bool) {
-		mu.Lock()
-		defer mu.Unlock()
-		for next < len(tasks) && firstEr == nil && ctx.Err() == nil {
-			i := next
-			next++
-			if j, ok := racy[tasks[i].key]; ok && j < i {
-				tasks[i].skipped = true
-				continue
-			}
-			return i, true
-		}
-		return 0, false
+	byLane := make([][]*task, lanes)
+	for _, t := range tasks {
+		h := fnv.New32a()
+		fmt.Fprint(h, t.key)
+		n := h.Sum32() % lanes
+		byLane[n] = append(byLane[n], t)
 	}
-	for w := 0; w < workers; w++ {
+	work := make(chan []*task, lanes)
+	for _, lane := range byLane {
+		if len(lane) > 0 {
+			work <- lane
+		}
+	}
+	close(work)
+	errs := make(chan error, lanes)
+	var wg sync.WaitGroup
+	for w := 0; w < min(workers, lanes); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := solver.New(0)
-			defer s.Close()
-			for i, ok := claim(); ok; i, ok = claim() {
-				t := tasks[i]
-				res, err := solve(s, t)
-				if err == nil && res.Status == solver.Sat {
-					err = verifyWitness(t.query, res)
+			for lane := range work {
+				if err := solveLane(ctx, lane); err != nil {
+					errs <- err
 				}
-				mu.Lock()
-				switch {
-				case err != nil && firstEr == nil:
-					firstEr = fmt.Errorf("%s and %s: %w", t.query.First.Pos, t.query.Second.Pos, err)
-				case err == nil:
-					t.result = res
-					if j, ok := racy[t.key]; res.Status == solver.Sat && (!ok || i < j) {
-						racy[t.key] = i
-					}
-				}
-				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
-	if firstEr != nil {
-		return firstEr
+	close(errs)
+	for err := range errs {
+		return err
 	}
 	return ctx.Err()
+}
+
+// solveLane answers a lane's tasks in order with one solver.
+func solveLane(ctx context.Context, lane []*task) error {
+	s := solver.New(0)
+	defer s.Close()
+	racy := map[raceKey]bool{}
+	for _, t := range lane {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if racy[t.key] {
+			t.skipped = true
+			continue
+		}
+		res, err := solve(s, t)
+		if err == nil && res.Status == solver.Sat {
+			err = verifyWitness(t.query, res)
+		}
+		if err != nil {
+			return fmt.Errorf("%s and %s: %w", t.query.First.Pos, t.query.Second.Pos, err)
+		}
+		t.result = res
+		racy[t.key] = res.Status == solver.Sat
+	}
+	return nil
 }
 
 // probeBudget is the share of the budget a probe query gets.
