@@ -12,17 +12,28 @@ var cases = []string{
 	"atomic_plain",
 	"block_stride_racy",
 	"byte_overlap",
+	"convSeparable_racy",
 	"device_function",
+	"expDistance_ok",
+	"expDistance_racy",
 	"extern_shared",
 	"global_rw",
 	"global_ww",
 	"grid_stride_ok",
 	"histogram_ok",
+	"host_guard",
+	"host_interproc",
 	"indexing_2d",
 	"indexing_3d",
 	"loop_mid_barrier",
 	"matmul_tiled_ok",
+	"multi_launch",
 	"no_host_launch",
+	"pointer_alias",
+	"randomAccess_ok",
+	"randomAccess_racy",
+	"reduceFinal_ok",
+	"reduceFinal_racy",
 	"reduction_ok",
 	"same_address_lanes",
 	"scan_ok",
@@ -47,7 +58,12 @@ func TestExamples(t *testing.T) {
 }
 
 // notCases are the subdirectories of examples that hold no case.
-var notCases = map[string]bool{"racetest": true}
+var notCases = map[string]bool{
+	"racetest": true,
+	// pending holds cases hgrd does not yet pass (see pending/README.md);
+	// they move back here when it does.
+	"pending": true,
+}
 
 func TestEveryCaseListed(t *testing.T) {
 	entries, err := os.ReadDir(".")

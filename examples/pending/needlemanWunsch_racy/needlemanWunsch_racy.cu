@@ -1,0 +1,47 @@
+// needlemanWunsch_racy: needlemanWunsch_ok with the diagonal loop bound off
+// by one (diag <= bw + 1), so the loop no longer bounds the tile parameter.
+//
+// In the last launch (diag = bw + 1) block bx = bw fills tile (0, bw), whose
+// columns bw*16 + 1 + tx = cols + tx wrap to row + 1, column tx. With bw = 1
+// (cols = 17) block 1's cell (ty = 15, tx) lands on row 17, column tx, which
+// block 0 (tile (1, 0): rows 17..32, columns 1..16) writes as
+// (ty = 0, tx - 1), for tx >= 1: an inter-block write-write race. Within a
+// block (row, col) -> row*cols + col is one-to-one (col - 1 < 16 < cols), so
+// there is no intra-block or intra-warp race.
+#include <cstdio>
+#include <cstdlib>
+
+#define BS 16
+
+__global__ void needleTile(int *score, const int *ref, int cols, int penalty,
+                           int diag) {
+  int bx = blockIdx.x;
+  int by = diag - 1 - bx;
+  int row = by * BS + threadIdx.y + 1;
+  int col = bx * BS + threadIdx.x + 1;
+  score[row * cols + col] = ref[row * cols + col] - penalty; // want "inter-block write-write race on global score with line 22"
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3)
+    return 1;
+  int bw = atoi(argv[1]); // tiles per row
+  int penalty = atoi(argv[2]);
+  int cols = bw * BS + 1;
+  int *score, *ref;
+  cudaMalloc(&score, (size_t)cols * cols * sizeof(int));
+  cudaMalloc(&ref, (size_t)cols * cols * sizeof(int));
+  cudaMemset(ref, 0, (size_t)cols * cols * sizeof(int));
+
+  dim3 threads(BS, BS);
+  for (int diag = 1; diag <= bw + 1; diag++) // one launch too many
+    needleTile<<<diag, threads>>>(score, ref, cols, penalty, diag);
+  cudaDeviceSynchronize();
+
+  int last;
+  cudaMemcpy(&last, score + (size_t)cols * cols - 1, sizeof(int), cudaMemcpyDeviceToHost);
+  printf("score = %d\n", last);
+  cudaFree(score);
+  cudaFree(ref);
+  return 0;
+}
