@@ -70,7 +70,10 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 	byLane := make([][]*task, lanes)
 	for _, t := range tasks {
 		h := fnv.New32a()
-		fmt.Fprint(h, t.key)
+		// Lines, columns and kinds only: the lane must not depend on
+		// where the checkout is.
+		k := t.key
+		fmt.Fprint(h, k.first.Line, k.first.Column, k.second.Line, k.second.Column, k.firstKind, k.secondKind, k.kind)
 		n := h.Sum32() % lanes
 		byLane[n] = append(byLane[n], t)
 	}
@@ -129,7 +132,7 @@ func solveLane(ctx context.Context, lane []*task) error {
 }
 
 // probeBudget is the share of the budget a probe query gets.
-const probeBudget = solver.DefaultBudget / 8
+const probeBudget = solver.DefaultBudget / 2
 
 // solve answers one task: first under each probe shape of its launch
 // (a race found there is a race), then with its unknown dimensions
