@@ -11,9 +11,20 @@
 //
 // # Launch
 //
-// A Launch is one <<<>>> site: the kernel it starts, expression trees for
-// its grid and block dimensions and for each argument over host SSA values,
-// and the facts that hold there. Values from the outside world are unknown;
-// anything the walk does not understand is unknown too, so facts only ever
-// narrow values to what some execution can produce.
+// Launches walks from main (and from externally visible functions main
+// does not reach) through calls, binding arguments to parameters, to every
+// launch. A Launch is one <<<>>> site in one calling context: the kernel
+// it starts, terms for its grid and block dimensions and for each integer
+// argument over host SSA values (one unknown per host value, so relations
+// between arguments hold), the allocation each pointer argument points
+// into, and the Facts that hold there. Values from the outside world are
+// unknown; anything the walk does not understand is unknown too, so facts
+// only ever narrow values to what some execution can produce.
+//
+// # Fact
+//
+// A Fact is a condition with its class and position: an assert or guard
+// every path to the launch passes, the test of a host loop around it, a
+// positive allocation size, or the promise of no overflow. The translation
+// of host values to terms is package symbolic's.
 package hostanalysis

@@ -126,7 +126,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, facts []Fact, via []fronten
 			}
 			if k := w.u.KernelOfStub(g); k != nil {
 				w.launches = append(w.launches, w.launch(ev, f, b, call, k, facts, via))
-			} else if w.reaches[g] && !onStack(g, f, via) {
+			} else if w.reaches[g] && g != f {
 				pos, _ := w.u.Pos(call)
 				here := append(append([]Fact(nil), facts...), w.factsAt(ev, b, call)...)
 				w.walk(g, intArgs(ev, call), here, append(append([]frontend.Pos(nil), via...), pos))
@@ -134,9 +134,6 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, facts []Fact, via []fronten
 		}
 	}
 }
-
-// onStack is a crude recursion guard: a function calling itself directly.
-func onStack(g, f *ir.Func, via []frontend.Pos) bool { return g == f }
 
 // intArgs returns the terms of a call's integer arguments.
 func intArgs(ev *symbolic.Evaluator, call *ir.InstCall) []*expr.Term {
