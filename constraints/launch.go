@@ -19,6 +19,9 @@ type Launch struct {
 	// Facts are further conditions over the shared variables (parameters,
 	// dimensions) that hold at the launch, from the host code.
 	Facts []*expr.Term
+	// FactNotes describe Facts, one each, for --explain, such as
+	// "gridDim.x == 1 (launch at reduce.cu:88:3)".
+	FactNotes []string
 	// Aliases says, by parameter position, which allocation a pointer
 	// parameter points into and where: parameters with the same Group
 	// share an allocation. Parameters without an entry point into

@@ -47,6 +47,9 @@ func analyse(ctx context.Context, u *frontend.Unit, opts Options, out *report.Fi
 	}
 	collectResults(tasks, out)
 	sortRaces(out.Races)
+	if opts.Explain {
+		out.Explain = append(out.Explain, explainRuledOut(ctx, tasks)...)
+	}
 	return nil
 }
 
@@ -61,7 +64,7 @@ func launchContexts(fk *frontend.Kernel, k *kernelanalysis.Kernel, launches []*h
 		if l.Kernel != fk {
 			continue
 		}
-		facts := launchFacts(k, l)
+		facts, notes := launchFacts(k, l)
 		key := fmt.Sprint(facts, aliases(l))
 		if seen[key] {
 			continue
@@ -72,7 +75,7 @@ func launchContexts(fk *frontend.Kernel, k *kernelanalysis.Kernel, launches []*h
 			origin += fmt.Sprintf(" via %s", l.Via[0])
 		}
 		ctxs = append(ctxs, &constraints.Launch{GridDim: l.GridDim, BlockDim: l.BlockDim, Facts: facts,
-			Aliases: aliases(l), Origin: origin})
+			FactNotes: notes, Aliases: aliases(l), Origin: origin})
 	}
 	if len(ctxs) == 0 {
 		ctxs = append(ctxs, &constraints.Launch{GridDim: opts.GridDim, BlockDim: opts.BlockDim,
@@ -82,26 +85,40 @@ func launchContexts(fk *frontend.Kernel, k *kernelanalysis.Kernel, launches []*h
 }
 
 // launchFacts states a launch's dimensions and integer arguments in terms
-// of host values, and the host facts that hold at it.
-func launchFacts(k *kernelanalysis.Kernel, l *hostanalysis.Launch) []*expr.Term {
+// of host values, and the host facts that hold at it, each with a note
+// saying what it is.
+func launchFacts(k *kernelanalysis.Kernel, l *hostanalysis.Launch) ([]*expr.Term, []string) {
 	var facts []*expr.Term
+	var notes []string
+	add := func(f *expr.Term, note string) {
+		facts = append(facts, f)
+		notes = append(notes, note)
+	}
+	names := [3]string{"x", "y", "z"}
 	for axis := 0; axis < 3; axis++ {
 		if t := l.Grid[axis]; t != nil {
-			facts = append(facts, expr.Eq(kernelanalysis.GridDim(axis), t))
+			add(expr.Eq(kernelanalysis.GridDim(axis), t),
+				fmt.Sprintf("gridDim.%s == %s (launch at %s)", names[axis], hostanalysis.Display(t), l.Pos))
 		}
 		if t := l.Block[axis]; t != nil {
-			facts = append(facts, expr.Eq(kernelanalysis.BlockDim(axis), t))
+			add(expr.Eq(kernelanalysis.BlockDim(axis), t),
+				fmt.Sprintf("blockDim.%s == %s (launch at %s)", names[axis], hostanalysis.Display(t), l.Pos))
 		}
 	}
 	for _, p := range k.Params {
 		if p.Index < len(l.Args) && p.Term != nil && l.Args[p.Index] != nil && l.Args[p.Index].Width == p.Term.Width {
-			facts = append(facts, expr.Eq(p.Term, l.Args[p.Index]))
+			add(expr.Eq(p.Term, l.Args[p.Index]),
+				fmt.Sprintf("%s == %s (argument at %s)", p.Name, hostanalysis.Display(l.Args[p.Index]), l.Pos))
 		}
 	}
 	for _, f := range l.Facts {
-		facts = append(facts, f.Cond)
+		text := hostanalysis.Display(f.Cond)
+		if f.Kind == hostanalysis.Definedness {
+			text = "no overflow where the host code promises none"
+		}
+		add(f.Cond, fmt.Sprintf("%s (%s at %s)", text, f.Kind, f.Pos))
 	}
-	return facts
+	return facts, notes
 }
 
 // aliases places the launch's pointer arguments in their allocations.

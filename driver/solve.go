@@ -131,22 +131,26 @@ func solveLane(ctx context.Context, lane []*task) error {
 	return nil
 }
 
-// probeBudget is the share of the budget a probe query gets.
-const probeBudget = solver.DefaultBudget / 2
-
 // solve answers one task: first under each probe shape of its launch
 // (a race found there is a race), then with its unknown dimensions
 // symbolic.
 func solve(s *solver.Solver, t *task) (*solver.Result, error) {
+	return solveWithin(s, t, solver.DefaultBudget)
+}
+
+// solveWithin is solve with a budget: half of it for each probe, all of it
+// for the query itself.
+func solveWithin(s *solver.Solver, t *task, budget uint64) (*solver.Result, error) {
 	observe := []*expr.Term{t.query.Offset1, t.query.Offset2}
+	defer s.SetBudget(budget)
 	for _, probe := range constraints.Probes(t.launch) {
-		s.SetBudget(probeBudget)
+		s.SetBudget(budget / 2)
 		res, err := s.Check(&solver.Query{Assertions: append(probe, t.query.Assertions...), Observe: observe})
-		s.SetBudget(0)
 		if err != nil || res.Status == solver.Sat {
 			return res, err
 		}
 	}
+	s.SetBudget(budget)
 	return s.Check(&solver.Query{Assertions: t.query.Assertions, Observe: observe})
 }
 
