@@ -25,8 +25,7 @@ type task struct {
 	query  *constraints.Query
 	key    raceKey
 
-	result  *solver.Result
-	skipped bool // an earlier task already found this race
+	result *solver.Result // nil if not asked: an earlier task found the race
 }
 
 // appendTasks adds the queries of every conflicting pair of a kernel, in
@@ -115,7 +114,6 @@ func solveLane(ctx context.Context, lane []*task) error {
 			return err
 		}
 		if racy[t.key] {
-			t.skipped = true
 			continue
 		}
 		res, err := solve(s, t)

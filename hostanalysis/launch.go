@@ -30,9 +30,8 @@ type Launch struct {
 	Grid, Block       [3]*expr.Term
 	GridDim, BlockDim [3]int64
 	// Args holds, by kernel parameter, the term of each integer argument
-	// (nil for pointers and other arguments); ConstArgs the constant ones.
-	Args      []*expr.Term
-	ConstArgs map[int]int64
+	// (nil for pointers and other arguments).
+	Args []*expr.Term
 	// Pointers holds, by kernel parameter, the allocation each pointer
 	// argument is known to point into.
 	Pointers map[int]Pointer
@@ -51,7 +50,7 @@ func Launches(u *frontend.Unit) []*Launch {
 	return w.launches
 }
 
-// constants fills GridDim, BlockDim and ConstArgs from the terms.
+// constants fills GridDim and BlockDim from the terms.
 func (l *Launch) constants() {
 	for axis := 0; axis < 3; axis++ {
 		if t := l.Grid[axis]; t != nil && t.IsConst() {
@@ -59,12 +58,6 @@ func (l *Launch) constants() {
 		}
 		if t := l.Block[axis]; t != nil && t.IsConst() {
 			l.BlockDim[axis] = int64(t.Value)
-		}
-	}
-	l.ConstArgs = map[int]int64{}
-	for i, t := range l.Args {
-		if t != nil && t.IsConst() {
-			l.ConstArgs[i] = t.Signed()
 		}
 	}
 }

@@ -57,8 +57,8 @@ func TestLaunchShapesAndArguments(t *testing.T) {
 			}
 		}
 	}
-	if v, ok := fill2.ConstArgs[1]; !ok || v != 2 {
-		t.Errorf("second fill launch: constant arguments %v, want parameter 1 = 2", fill2.ConstArgs)
+	if v := fill2.Args[1]; v == nil || !v.IsConst() || v.Signed() != 2 {
+		t.Errorf("second fill launch: argument 1 is %v, want the constant 2", v)
 	}
 	if scale == nil || len(scale.Via) != 1 {
 		t.Errorf("the launch in run is reached through one call from main: %+v", scale)

@@ -74,12 +74,3 @@ func (a *analyzer) unknownOffsets(v value.Value) pointer {
 	}
 	return p
 }
-
-func (a *analyzer) allInvariant(vs []value.Value, l *Loop) bool {
-	for _, v := range vs {
-		if !a.ev.Invariant(v, l) {
-			return false
-		}
-	}
-	return true
-}
