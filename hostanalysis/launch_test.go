@@ -1,25 +1,16 @@
 package hostanalysis
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
 
-	"hgrd/frontend"
+	"hgrd/frontend/frontendtest"
 )
 
 func launchesOf(t *testing.T, path string) []*Launch {
 	t.Helper()
-	l, err := frontend.NewLoader(frontend.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	u, err := l.Load(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := frontendtest.Load(t, path)
 	return Launches(u)
 }
 

@@ -1,26 +1,17 @@
 package kernelanalysis
 
 import (
-	"context"
 	"os"
 	"strings"
 	"testing"
 
-	"hgrd/frontend"
+	"hgrd/frontend/frontendtest"
 )
 
 // analyzeFile analyses every kernel of a test file.
 func analyzeFile(t *testing.T, path string) (map[string]*Kernel, map[string]int) {
 	t.Helper()
-	l, err := frontend.NewLoader(frontend.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	u, err := l.Load(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := frontendtest.Load(t, path)
 	kernels := map[string]*Kernel{}
 	for _, k := range u.Kernels {
 		res, err := Analyze(u, k)

@@ -1,14 +1,13 @@
 package symbolic
 
 import (
-	"context"
 	"testing"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/expr"
-	"hgrd/frontend"
+	"hgrd/frontend/frontendtest"
 )
 
 // testHooks name loop counters k<ID> and leave everything else unknown.
@@ -24,15 +23,7 @@ func (testHooks) StableCall(*ir.InstCall) bool                        { return t
 // TestLoopCounters checks the closed forms of an affine counter and of a
 // shift recurrence by evaluating them at iteration 3.
 func TestLoopCounters(t *testing.T) {
-	l, err := frontend.NewLoader(frontend.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	u, err := l.Load(context.Background(), "testdata/loops.cu")
-	if err != nil {
-		t.Fatal(err)
-	}
+	u := frontendtest.Load(t, "testdata/loops.cu")
 	f := u.Kernels[0].Func
 	e := New(f, testHooks{}, expr.PerThread)
 	var phis []*ir.InstPhi
