@@ -105,7 +105,7 @@ func (l *Loader) compileSide(ctx context.Context, side Side, path string) (*side
 	if err != nil {
 		return nil, clangFailure(path, side, stderr, err)
 	}
-	text := dropReturnAlign(string(raw))
+	text := string(raw) // opt-14 reads return alignments; only llir needs them dropped
 	if side == Host {
 		text = keepStubs(text)
 	} else {
