@@ -61,12 +61,12 @@ func binary(op Op, a, b *Term) *Term {
 		panic(fmt.Sprintf("expr: %s of widths %d and %d", op, a.Width, b.Width))
 	}
 	if op == OpLShr && b.IsConst() {
-		// (zext(lo) | hi<<c) >> c is hi<<c >> c: the high part.
-		if _, hi, ok := packed(a, int(b.Value)); ok && hi.Args[1].Value == b.Value {
-			if x := hi.Args[0]; x.Op == OpZExt && x.Args[0].Width <= a.Width-int(b.Value) {
-				return x
+		// (zext(lo) | hi<<c) >> c is hi, less its bits shifted out.
+		if _, hi, ok := packed(a, int(b.Value)); ok {
+			if hi.IsConst() || hi.Op == OpZExt && hi.Args[0].Width <= a.Width-int(b.Value) {
+				return hi
 			}
-			return binary(OpAnd, hi.Args[0], Const(Mask(a.Width-int(b.Value)), a.Width))
+			return binary(OpAnd, hi, Const(Mask(a.Width-int(b.Value)), a.Width))
 		}
 	}
 	t := &Term{Op: op, Width: a.Width, Args: []*Term{a, b}}
@@ -149,21 +149,38 @@ func Trunc(a *Term, width int) *Term {
 		}
 	}
 	if lo, _, ok := packed(a, width); ok {
+		if lo.Width < width {
+			return ZExt(lo, width)
+		}
 		return lo
 	}
 	return resize(OpTrunc, a, width)
 }
 
-// packed recognises zext(lo) | (hi << c) with lo at most c bits wide and
-// returns lo and hi << c.
-func packed(a *Term, c int) (lo, hiShifted *Term, ok bool) {
-	if a.Op != OpOr && a.Op != OpAdd || a.IsBool() {
+// packed recognises a pair packed into one word, zext(lo) | hi<<c (or
+// +), such as the dim3 halves clang coerces into one 64-bit word: lo at
+// most c bits wide or a constant below 2^c, hi<<c a shift by exactly c or
+// a constant whose low c bits are zero. It returns lo (a constant at
+// width c) and hi at the word's width.
+func packed(a *Term, c int) (lo, hi *Term, ok bool) {
+	if a.Op != OpOr && a.Op != OpAdd || a.IsBool() || c <= 0 || c >= a.Width {
 		return nil, nil, false
 	}
 	for _, pair := range [][2]*Term{{a.Args[0], a.Args[1]}, {a.Args[1], a.Args[0]}} {
 		z, s := pair[0], pair[1]
-		if z.Op == OpZExt && z.Args[0].Width <= c && s.Op == OpShl && s.Args[1].IsConst() && s.Args[1].Value >= uint64(c) {
-			return z.Args[0], s, true
+		switch {
+		case s.Op == OpShl && s.Args[1].IsConst() && s.Args[1].Value == uint64(c):
+			hi = s.Args[0]
+		case s.IsConst() && s.Value&Mask(c) == 0:
+			hi = Const(s.Value>>uint(c), a.Width)
+		default:
+			continue
+		}
+		switch {
+		case z.Op == OpZExt && z.Args[0].Width <= c:
+			return z.Args[0], hi, true
+		case z.IsConst() && z.Value <= Mask(c):
+			return Const(z.Value, c), hi, true
 		}
 	}
 	return nil, nil, false

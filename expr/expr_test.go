@@ -78,3 +78,28 @@ func TestPackedDim3Halves(t *testing.T) {
 		t.Errorf("the simplification changed the value: %d", v)
 	}
 }
+
+// TestPackedDim3ConstantHalves covers dim3(4, rows) and dim3(diag): one
+// half is a constant, folded into the word by the constructors.
+func TestPackedDim3ConstantHalves(t *testing.T) {
+	rows := Var("rows", 32, Shared)
+	word := Or(Shl(ZExt(rows, 64), Const(32, 64)), Const(4, 64)) // dim3(4, rows)
+	if got := Trunc(word, 32); !got.IsConst() || got.Value != 4 {
+		t.Errorf("low half of (rows<<32)|4 = %s, want 4", got)
+	}
+	if got := Trunc(LShr(word, Const(32, 64)), 32); got != rows {
+		t.Errorf("high half of (rows<<32)|4 = %s, want rows", got)
+	}
+	diag := Var("diag", 32, Shared)
+	word = Or(ZExt(diag, 64), Const(1<<32, 64)) // dim3(diag), y = 1
+	if got := Trunc(word, 32); got != diag {
+		t.Errorf("low half of diag|1<<32 = %s, want diag", got)
+	}
+	if got := Trunc(LShr(word, Const(32, 64)), 32); !got.IsConst() || got.Value != 1 {
+		t.Errorf("high half of diag|1<<32 = %s, want 1", got)
+	}
+	narrow := Var("n", 16, Shared)
+	if got := Trunc(Or(ZExt(narrow, 64), Const(1<<32, 64)), 32); got.Width != 32 {
+		t.Errorf("low half of a 16-bit value has width %d, want 32", got.Width)
+	}
+}

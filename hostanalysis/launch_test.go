@@ -1,6 +1,7 @@
 package hostanalysis
 
 import (
+	"hgrd/expr"
 	"os"
 	"strings"
 	"testing"
@@ -90,4 +91,26 @@ func markerLines(t *testing.T, path string) map[string]int {
 		}
 	}
 	return m
+}
+
+func TestPitchIsAtLeastTheRowWidth(t *testing.T) {
+	path := "testdata/pitch.cu"
+	launches := launchesOf(t, path)
+	if len(launches) != 1 {
+		t.Fatalf("%d launches, want 1", len(launches))
+	}
+	l := launches[0]
+	pitch := l.Args[1]
+	if pitch == nil || pitch.Op != expr.OpVar {
+		t.Fatalf("pitch argument %v, want the pitch variable", pitch)
+	}
+	for _, f := range l.Facts {
+		if f.Kind == Allocation && f.Cond.Op == expr.OpULe && f.Cond.Args[1].String() == pitch.String() {
+			if f.Pos.Line != markerLines(t, path)["alloc"] {
+				t.Errorf("pitch fact at line %d", f.Pos.Line)
+			}
+			return
+		}
+	}
+	t.Errorf("no fact bounds the pitch %v below: %v", pitch, l.Facts)
 }

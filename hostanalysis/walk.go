@@ -106,7 +106,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, facts []Fact, via []fronten
 		return
 	}
 	w.contexts++
-	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts)}
+	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: pitchSlots(f)}
 	ev := symbolic.New(f, h, expr.Shared)
 	ev.Namespace = h.namespace
 	for i, p := range f.Params {
@@ -149,9 +149,17 @@ func intArgs(ev *symbolic.Evaluator, call *ir.InstCall) []*expr.Term {
 // hostHooks give host values their meaning: a named value the evaluator
 // does not model (a call's result, a load, a parameter nobody binds) is a
 // launch-wide unknown named after it.
-type hostHooks struct{ namespace string }
+type hostHooks struct {
+	namespace string
+	pitches   map[*ir.InstAlloca]*ir.InstCall // see pitchSlots
+}
 
 func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
+	if load, ok := v.(*ir.InstLoad); ok {
+		if a, ok := slot(load.Src); ok && h.pitches[a] != nil {
+			return pitchVar(h.namespace, a, w)
+		}
+	}
 	if n, ok := v.(interface{ Name() string }); ok && !symbolic.Unnamed(n.Name()) {
 		return expr.Var(h.namespace+n.Name(), w, expr.Shared)
 	}

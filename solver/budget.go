@@ -64,7 +64,7 @@ import (
 // first attempt, 1.25M units, is more than any benchmark query consumed
 // on a fresh Solver (0.9M, most below 0.25M), its last 5M; a query that
 // exhausts the whole budget takes 3 to 5 seconds of this machine's time.
-const DefaultBudget = 10_000_000
+const DefaultBudget = 20_000_000
 
 // SetBudget sets the rlimit of the Solver's next queries; 0 means
 // DefaultBudget, and budgets above 2^32-1, the largest rlimit Z3

@@ -190,12 +190,25 @@ func (e randomEnv) Apply(name string, args []uint64) (uint64, bool) {
 // satisfies them. Each case has its own seed, and two workers share the
 // cases, each with its own Solver.
 func TestDifferential(t *testing.T) {
-	const cases, workers = 300, 2
+	for _, enc := range []struct {
+		name  string
+		kind  encodingKind
+		cases int
+	}{{"planned", anyEncoding, 300}, {"bit-vectors", bitVectorEncoding, 100}, {"integers", integerEncoding, 200}} {
+		t.Run(enc.name, func(t *testing.T) { differential(t, enc.kind, enc.cases) })
+	}
+}
+
+// differential runs the random cases with attempts restricted to one
+// encoding, or planned.
+func differential(t *testing.T, only encodingKind, cases int) {
+	const workers = 2
 	outcomes := make([]Status, cases)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
 			s := New(2_000_000)
+			s.only = only
 			defer s.Close()
 			for i := w; i < cases; i += workers {
 				status, err := differentialCase(s, i)

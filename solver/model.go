@@ -72,9 +72,17 @@ func (c *collector) walk(t *expr.Term) {
 	}
 }
 
-// extract reads the model of a satisfied query.
-func (s *Solver) extract(m *z3.Model, q *Query, qt queryTerms) *Result {
-	e := modelEval{tr: s.tr, m: m, memo: map[*expr.Term]uint64{}}
+// extract reads a Sat result from a model of an encoding of q.
+func extract(enc *encoding, m *z3.Model, q *Query, qt queryTerms) *Result {
+	memo := map[*expr.Term]uint64{}
+	eval := func(t *expr.Term) uint64 {
+		if v, ok := memo[t]; ok {
+			return v
+		}
+		v := modelValue(t, m.Eval(enc.value(t), true))
+		memo[t] = v
+		return v
+	}
 	r := &Result{
 		Status:  Sat,
 		Vars:    make(map[string]uint64, len(qt.vars)),
@@ -82,56 +90,19 @@ func (s *Solver) extract(m *z3.Model, q *Query, qt queryTerms) *Result {
 		Values:  make([]uint64, len(q.Observe)),
 	}
 	for _, v := range qt.vars {
-		r.Vars[v.Name] = e.eval(v)
+		r.Vars[v.Name] = eval(v)
 	}
 	for _, a := range qt.applies {
 		args := make([]uint64, len(a.Args))
 		for i, arg := range a.Args {
-			args[i] = e.eval(arg)
+			args[i] = eval(arg)
 		}
-		r.Applies[expr.ApplyKey(a.Name, args)] = e.eval(a)
+		r.Applies[expr.ApplyKey(a.Name, args)] = eval(a)
 	}
 	for i, o := range q.Observe {
-		r.Values[i] = e.eval(o)
+		r.Values[i] = eval(o)
 	}
 	return r
-}
-
-// A modelEval evaluates translated terms in a Z3 model.
-type modelEval struct {
-	tr   *translator
-	m    *z3.Model
-	memo map[*expr.Term]uint64
-}
-
-// eval returns the model's value of t, completing the model (giving
-// unconstrained variables a value) where needed: a bit-vector masked to
-// t's width, or 0/1 for a boolean.
-func (e *modelEval) eval(t *expr.Term) uint64 {
-	if v, ok := e.memo[t]; ok {
-		return v
-	}
-	var v uint64
-	switch z := e.m.Eval(e.tr.value(t), true).(type) {
-	case z3.Bool:
-		b, ok := z.AsBool()
-		if !ok {
-			panic(termErr(t, "model gives no boolean value: %s", z))
-		}
-		if b {
-			v = 1
-		}
-	case z3.BV:
-		u, lit, ok := z.AsUint64()
-		if !lit || !ok {
-			panic(termErr(t, "model gives no bit-vector value: %s", z))
-		}
-		v = u & expr.Mask(t.Width)
-	default:
-		panic(termErr(t, "model cannot evaluate term"))
-	}
-	e.memo[t] = v
-	return v
 }
 
 // Env returns an expr.Env that replays the model, so that

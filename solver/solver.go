@@ -6,6 +6,9 @@ package solver
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"sync/atomic"
 
 	"github.com/aclements/go-z3/z3"
 
@@ -71,6 +74,8 @@ type Solver struct {
 	ctx    *z3.Context
 	tr     *translator
 	budget uint64 // rlimit per query, spent over attempts
+	// only, if set, restricts every attempt to one encoding (tests).
+	only encodingKind
 }
 
 // New returns a Solver that gives each query a budget of budget rlimit
@@ -110,15 +115,12 @@ func (s *Solver) check(q *Query, limits []uint64) (res *Result, err error) {
 		}
 	}()
 	terms := collect(q)
-	assertions := make([]z3.Bool, len(q.Assertions))
-	for i, a := range q.Assertions {
-		assertions[i] = s.tr.bool(a)
-	}
-	for _, o := range q.Observe {
-		s.tr.value(o)
-	}
-	for _, limit := range limits {
-		res = s.attempt(assertions, limit, func(m *z3.Model) *Result { return s.extract(m, q, terms) })
+	for _, step := range s.plan(q, terms, limits) {
+		res = s.attempt(step.enc.assertions, step.limit, func(m *z3.Model) *Result { return extract(step.enc, m, q, terms) })
+		if step.satOnly && res.Status != Sat {
+			res = &Result{Status: Unknown}
+			continue
+		}
 		if res.Status != Unknown || res.Reason != "" {
 			return res, nil
 		}
@@ -127,9 +129,6 @@ func (s *Solver) check(q *Query, limits []uint64) (res *Result, err error) {
 	return res, nil
 }
 
-// attempt checks the assertions within an rlimit and returns the result,
-// its model read by extract. An Unknown result has an empty Reason if
-// the rlimit ran out.
 func (s *Solver) attempt(assertions []z3.Bool, limit uint64, extract func(*z3.Model) *Result) *Result {
 	s.ctx.Config().SetUint("rlimit", uint(limit))
 	zs := z3.NewSolver(s.ctx)
@@ -139,6 +138,9 @@ func (s *Solver) attempt(assertions []z3.Bool, limit uint64, extract func(*z3.Mo
 	defer zs.Reset()
 	for _, a := range assertions {
 		zs.Assert(a)
+	}
+	if dumpDir := os.Getenv("HGRD_DUMP_QUERIES"); dumpDir != "" {
+		dumpQuery(dumpDir, zs)
 	}
 	sat, err := zs.Check()
 	switch {
@@ -175,4 +177,14 @@ func failure(r any) error {
 // unreachable. A closed Solver must not be used.
 func (s *Solver) Close() {
 	s.ctx, s.tr = nil, nil
+}
+
+// dumpCount numbers dumped queries.
+var dumpCount atomic.Int64
+
+// dumpQuery writes an attempt's assertions as SMT-LIB into dir, for
+// reproducing a query with the z3 command (HGRD_DUMP_QUERIES=dir).
+func dumpQuery(dir string, zs *z3.Solver) {
+	name := filepath.Join(dir, fmt.Sprintf("query-%05d.smt2", dumpCount.Add(1)))
+	_ = os.WriteFile(name, []byte(zs.String()+"\n(check-sat)\n"), 0o644)
 }

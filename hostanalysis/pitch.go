@@ -1,0 +1,92 @@
+// This file models the pitch that cudaMallocPitch returns through its
+// second argument: at least the requested row width in bytes.
+
+package hostanalysis
+
+import (
+	"strings"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/value"
+
+	"hgrd/expr"
+	"hgrd/symbolic"
+)
+
+// pitchFunc is the allocation function that returns a pitch.
+const pitchFunc = "cudaMallocPitch"
+
+// pitchSlots returns, for each local variable of f that receives the
+// pitch of exactly one cudaMallocPitch call and is otherwise only read,
+// that call. Reads of such a variable after the call all see the pitch.
+func pitchSlots(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
+	writers := map[*ir.InstAlloca][]*ir.InstCall{}
+	spoiled := map[*ir.InstAlloca]bool{}
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			switch inst := inst.(type) {
+			case *ir.InstStore:
+				if a, ok := slot(inst.Dst); ok {
+					spoiled[a] = true
+				}
+				if a, ok := slot(inst.Src); ok {
+					spoiled[a] = true // its address escapes
+				}
+			case *ir.InstCall:
+				callee, _ := inst.Callee.(*ir.Func)
+				for i, arg := range inst.Args {
+					a, ok := slot(arg)
+					switch {
+					case !ok:
+					case callee != nil && callee.Name() == pitchFunc && i == 1:
+						writers[a] = append(writers[a], inst)
+					case callee != nil && strings.HasPrefix(callee.Name(), "llvm.lifetime."):
+					default:
+						spoiled[a] = true
+					}
+				}
+			}
+		}
+	}
+	slots := map[*ir.InstAlloca]*ir.InstCall{}
+	for a, calls := range writers {
+		if len(calls) == 1 && !spoiled[a] {
+			slots[a] = calls[0]
+		}
+	}
+	return slots
+}
+
+// slot returns the local variable a pointer value names, through casts.
+func slot(v value.Value) (*ir.InstAlloca, bool) {
+	for {
+		switch x := v.(type) {
+		case *ir.InstAlloca:
+			return x, true
+		case *ir.InstBitCast:
+			v = x.From
+		case *ir.Arg:
+			v = symbolic.UnwrapArg(x)
+		default:
+			return nil, false
+		}
+	}
+}
+
+// pitchVar is the launch-wide unknown of a pitch variable's value.
+func pitchVar(namespace string, a *ir.InstAlloca, width int) *expr.Term {
+	return expr.Var(namespace+"pitch."+a.Name(), width, expr.Shared)
+}
+
+// pitchFact returns the fact that a cudaMallocPitch call's pitch is at
+// least the requested width in bytes, if the call writes a pitch slot.
+func pitchFact(slots map[*ir.InstAlloca]*ir.InstCall, namespace string, call *ir.InstCall, width *expr.Term) (*expr.Term, bool) {
+	if len(call.Args) < 2 {
+		return nil, false
+	}
+	a, ok := slot(call.Args[1])
+	if !ok || slots[a] != call {
+		return nil, false
+	}
+	return expr.ULe(width, pitchVar(namespace, a, width.Width)), true
+}

@@ -1,0 +1,118 @@
+// This file infers bounds of variables from a query's top-level
+// assertions, for the integer encoding: a thread index known to be below
+// a block size of at most 1024 is encoded as a small integer, so that its
+// signed and unsigned readings are the same expression.
+
+package solver
+
+import (
+	"math/big"
+
+	"hgrd/expr"
+)
+
+// An interval is a closed range of integers.
+type interval struct{ lo, hi *big.Int }
+
+// within reports whether every value of iv lies in r.
+func (iv interval) within(r interval) bool {
+	return iv.lo.Cmp(r.lo) >= 0 && iv.hi.Cmp(r.hi) <= 0
+}
+
+// signedRange and unsignedRange are the values of a width read as a
+// signed or an unsigned number.
+func signedRange(w int) interval {
+	half := new(big.Int).Lsh(big.NewInt(1), uint(w-1))
+	return interval{new(big.Int).Neg(half), new(big.Int).Sub(half, big.NewInt(1))}
+}
+
+func unsignedRange(w int) interval {
+	top := new(big.Int).Lsh(big.NewInt(1), uint(w))
+	return interval{big.NewInt(0), top.Sub(top, big.NewInt(1))}
+}
+
+// varBounds returns, for variables whose unsigned value the top-level
+// assertions bound above by less than 2^(width-1), that bound: such a
+// variable's signed and unsigned values are equal. Bounds come from
+// comparisons with constants and, transitively, with bounded variables
+// (tid.x < ntid.x <= 1024).
+func varBounds(assertions []*expr.Term) map[string]uint64 {
+	var facts []*expr.Term
+	for _, a := range assertions {
+		facts = append(facts, conjuncts(a)...)
+	}
+	bounds := map[string]uint64{}
+	for changed := true; changed; {
+		changed = false
+		for _, f := range facts {
+			name, hi, ok := upperBound(f, bounds)
+			if !ok {
+				continue
+			}
+			if old, seen := bounds[name]; !seen || hi < old {
+				bounds[name] = hi
+				changed = true
+			}
+		}
+	}
+	return bounds
+}
+
+// upperBound reads a fact as "variable <= hi" (unsigned), using the known
+// bounds of other variables.
+func upperBound(f *expr.Term, bounds map[string]uint64) (string, uint64, bool) {
+	if len(f.Args) != 2 {
+		return "", 0, false
+	}
+	a, b := f.Args[0], f.Args[1]
+	if a.Op != expr.OpVar || a.IsBool() {
+		return "", 0, false
+	}
+	limit, ok := valueBound(b, bounds)
+	if !ok {
+		return "", 0, false
+	}
+	half := uint64(1) << uint(a.Width-1)
+	switch f.Op {
+	case expr.OpEq, expr.OpULe:
+	case expr.OpULt:
+		if limit == 0 {
+			return "", 0, false
+		}
+		limit--
+	case expr.OpSLe, expr.OpSLt:
+		// A signed bound says nothing of negative values.
+		return "", 0, false
+	default:
+		return "", 0, false
+	}
+	if limit >= half {
+		return "", 0, false
+	}
+	return a.Name, limit, true
+}
+
+// valueBound returns an unsigned upper bound of a constant or a bounded
+// variable.
+func valueBound(t *expr.Term, bounds map[string]uint64) (uint64, bool) {
+	switch t.Op {
+	case expr.OpConst:
+		return t.Value, !t.IsBool()
+	case expr.OpVar:
+		hi, ok := bounds[t.Name]
+		return hi, ok
+	}
+	return 0, false
+}
+
+// conjuncts flattens a conjunction.
+func conjuncts(t *expr.Term) []*expr.Term {
+	if t.Op != expr.OpAnd || !t.IsBool() {
+		return []*expr.Term{t}
+	}
+	var out []*expr.Term
+	for _, a := range t.Args {
+		out = append(out, conjuncts(a)...)
+	}
+	return out
+}

@@ -1,0 +1,215 @@
+// This file defines the two encodings of a query, bit-vectors and
+// integers, and the plan of attempts that alternates between them.
+
+package solver
+
+import (
+	"errors"
+	"math/big"
+
+	"github.com/aclements/go-z3/z3"
+
+	"hgrd/expr"
+)
+
+// An encoding is a query translated into Z3 assertions, with a way to
+// read a term's value from a model of them.
+type encoding struct {
+	assertions []z3.Bool
+	// narrowed, if set, is the encoding with every variable's
+	// encoding within [-smallValue, smallValue].
+	narrowed *encoding
+	// value returns the Z3 expression whose model value is t's value:
+	// a boolean, a bit-vector, or (integer encoding) the unsigned
+	// reading of a bit-vector.
+	value func(t *expr.Term) z3.Value
+}
+
+// An encodingKind names an encoding.
+type encodingKind int
+
+// The encodings.
+const (
+	anyEncoding encodingKind = iota
+	bitVectorEncoding
+	integerEncoding
+)
+
+// A step is one attempt of a plan: an encoding and its rlimit.
+type step struct {
+	enc   *encoding
+	limit uint64
+	// satOnly marks an attempt over a narrowed encoding, whose models
+	// are models of the query but whose unsat proves nothing.
+	satOnly bool
+}
+
+// plan returns the attempts for a query within a budget. The bit-vector
+// and integer encodings alternate with doubling limits, a portfolio:
+// neither is better on every query (bit-blasting struggles with products
+// of unknowns, non-linear integer arithmetic with bit tricks and wrapping),
+// and each attempt starts afresh. A query that multiplies or divides
+// unknowns starts with the integers. A query the integer encoding cannot
+// express gets bit-vector attempts only.
+func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
+	bv := s.bitVectors(q)
+	in, err := s.integers(q, qt)
+	if s.only == integerEncoding && err != nil {
+		panic(err)
+	}
+	var steps []step
+	switch {
+	case err != nil || s.only == bitVectorEncoding:
+		for _, l := range limits {
+			steps = append(steps, step{enc: bv, limit: l})
+		}
+	case s.only == integerEncoding:
+		for _, l := range limits {
+			steps = append(steps, step{enc: in, limit: l})
+		}
+	default:
+		// Both encodings, in rounds of doubling limits: what either
+		// decides within a quarter of the budget is decided.
+		first, second := bv, in
+		if nonLinear(q) {
+			first, second = in, bv
+		}
+		budget := sum(limits)
+		// Small values first: a race usually has a witness with small
+		// host values, found far faster among them.
+		steps = append(steps, step{enc: in.narrowed, limit: budget / 32, satOnly: true})
+		budget -= budget / 32
+		for _, part := range []uint64{16, 8, 4} {
+			steps = append(steps, step{enc: first, limit: budget / part}, step{enc: second, limit: budget / part})
+		}
+		steps = append(steps, step{enc: first, limit: budget - 2*(budget/16+budget/8+budget/4)})
+	}
+	return steps
+}
+
+// bitVectors returns the bit-vector encoding of a query.
+func (s *Solver) bitVectors(q *Query) *encoding {
+	enc := &encoding{value: s.tr.value}
+	for _, a := range q.Assertions {
+		enc.assertions = append(enc.assertions, s.tr.bool(a))
+	}
+	for _, o := range q.Observe {
+		s.tr.value(o)
+	}
+	return enc
+}
+
+// integers returns the integer encoding of a query, or an error if a
+// term has none.
+func (s *Solver) integers(q *Query, qt queryTerms) (enc *encoding, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			var unsupported *unsupportedError
+			if e, ok := r.(error); ok && errors.As(e, &unsupported) {
+				enc, err = nil, e
+				return
+			}
+			panic(r)
+		}
+	}()
+	tr := newIntTranslator(s.ctx, q)
+	read := func(t *expr.Term) z3.Value {
+		if t.IsBool() {
+			return tr.bool(t)
+		}
+		return tr.view(t, false).e
+	}
+	var assertions []z3.Bool
+	for _, a := range q.Assertions {
+		assertions = append(assertions, tr.bool(a))
+	}
+	// Everything a model is read for is translated now, so that its
+	// definitions are asserted.
+	for _, group := range [][]*expr.Term{q.Observe, qt.vars, qt.applies} {
+		for _, t := range group {
+			read(t)
+			for _, a := range t.Args {
+				read(a)
+			}
+		}
+	}
+	defined := len(tr.defs)
+	value := func(t *expr.Term) z3.Value {
+		v := read(t)
+		if len(tr.defs) != defined {
+			panic(termErr(t, "read from a model needs a definition not asserted"))
+		}
+		return v
+	}
+	assertions = append(assertions, tr.defs...)
+	enc = &encoding{assertions: assertions, value: value}
+	small := append([]z3.Bool(nil), assertions...)
+	for _, v := range tr.vars {
+		small = append(small, tr.small(-smallValue).LE(v.e), v.e.LE(tr.small(smallValue)))
+	}
+	enc.narrowed = &encoding{assertions: small, value: value}
+	return enc, nil
+}
+
+// smallValue bounds the variables of the narrowed integer encoding.
+const smallValue = 256
+
+// nonLinear reports whether a query multiplies, divides or takes the
+// remainder of two non-constant bit-vectors.
+func nonLinear(q *Query) bool {
+	seen := map[*expr.Term]bool{}
+	var walk func(t *expr.Term) bool
+	walk = func(t *expr.Term) bool {
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		switch t.Op {
+		case expr.OpMul, expr.OpUDiv, expr.OpSDiv, expr.OpURem, expr.OpSRem:
+			if !t.Args[0].IsConst() && !t.Args[1].IsConst() {
+				return true
+			}
+		}
+		for _, a := range t.Args {
+			if walk(a) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range q.Assertions {
+		if walk(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// modelValue converts a model's value of a term's expression to the
+// term's value: booleans 0 or 1, bit-vectors masked to their width.
+func modelValue(t *expr.Term, z z3.Value) uint64 {
+	switch z := z.(type) {
+	case z3.Bool:
+		b, ok := z.AsBool()
+		if !ok {
+			panic(termErr(t, "model gives no boolean value: %s", z))
+		}
+		if b {
+			return 1
+		}
+		return 0
+	case z3.BV:
+		u, lit, ok := z.AsUint64()
+		if !lit || !ok {
+			panic(termErr(t, "model gives no bit-vector value: %s", z))
+		}
+		return u & expr.Mask(t.Width)
+	case z3.Int:
+		v, lit := z.AsBigInt()
+		if !lit {
+			panic(termErr(t, "model gives no integer value: %s", z))
+		}
+		return new(big.Int).And(v, new(big.Int).SetUint64(expr.Mask(t.Width))).Uint64()
+	}
+	panic(termErr(t, "model cannot evaluate term"))
+}
