@@ -5,9 +5,13 @@
 // columns bw*16 + 1 + tx = cols + tx wrap to row + 1, column tx. With bw = 1
 // (cols = 17) block 1's cell (ty = 15, tx) lands on row 17, column tx, which
 // block 0 (tile (1, 0): rows 17..32, columns 1..16) writes as
-// (ty = 0, tx - 1), for tx >= 1: an inter-block write-write race. Within a
-// block (row, col) -> row*cols + col is one-to-one (col - 1 < 16 < cols), so
-// there is no intra-block or intra-warp race.
+// (ty = 0, tx - 1), for tx >= 1: an inter-block write-write race.
+// The off-by-one bound also runs one launch for bw = 0 (diag = 1), where
+// cols = 1 and cell row*cols + col is row + col: within the block, threads
+// (tx, ty + 1) and (tx + 1, ty) write the same cell. Linear ids tx + 16*ty:
+// (0, 10) lin 160 and (1, 9) lin 145 are warps 5 and 4, an intra-block
+// write-write race; (0, 1) lin 16 and (1, 0) lin 1 share warp 0, an
+// intra-warp one. (The first version of this case missed bw = 0.)
 #include <cstdio>
 #include <cstdlib>
 
@@ -19,7 +23,7 @@ __global__ void needleTile(int *score, const int *ref, int cols, int penalty,
   int by = diag - 1 - bx;
   int row = by * BS + threadIdx.y + 1;
   int col = bx * BS + threadIdx.x + 1;
-  score[row * cols + col] = ref[row * cols + col] - penalty; // want "inter-block write-write race on global score with line 22"
+  score[row * cols + col] = ref[row * cols + col] - penalty; // want "inter-block write-write race on global score with line 26" "intra-block write-write race on global score with line 26" "intra-warp write-write race on global score with line 26"
 }
 
 int main(int argc, char **argv) {

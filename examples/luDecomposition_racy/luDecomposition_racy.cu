@@ -18,12 +18,14 @@
 
 __global__ void ludInternal(float *m, const float *prow, const float *pcol,
                             int dim, int offset) {
-  int rid = offset + (blockIdx.y + 1) * BS;
-  int cid = offset + (blockIdx.x + 1) * BS;
+  int bx = blockIdx.x, by = blockIdx.y; // int indices, as in Rodinia
+  int tx = threadIdx.x, ty = threadIdx.y;
+  int rid = offset + (by + 1) * BS;
+  int cid = offset + (bx + 1) * BS;
   float sum = 0.0f;
   for (int k = 0; k < BS; k++)
-    sum += pcol[(rid + threadIdx.y) * BS + k] * prow[k * dim + cid + threadIdx.x];
-  m[(rid + threadIdx.y) * dim + cid + threadIdx.x] -= sum; // want "inter-block write-write race on global m with line 26" "intra-block write-write race on global m with line 26" "intra-warp write-write race on global m with line 26" "inter-block (read-write|write-read) race on global m with line 26" "intra-block (read-write|write-read) race on global m with line 26" "intra-warp (read-write|write-read) race on global m with line 26"
+    sum += pcol[(rid + ty) * BS + k] * prow[k * dim + cid + tx];
+  m[(rid + ty) * dim + cid + tx] -= sum; // want "inter-block write-write race on global m with line 28" "intra-block write-write race on global m with line 28" "intra-warp write-write race on global m with line 28" "inter-block (read-write|write-read) race on global m with line 28" "intra-block (read-write|write-read) race on global m with line 28" "intra-warp (read-write|write-read) race on global m with line 28"
 }
 
 void lud(float *m, float *prow, float *pcol, int hMatrixDim, int start) {
