@@ -23,6 +23,18 @@
 // a Width that disagrees with the operands, a name used at two sorts) and
 // Z3's own errors come back from Check as errors, never as crashes.
 //
+// # Encodings
+//
+// A query has two exact encodings (encoding.go): bit-vectors, and
+// integers (integer.go), where each bit-vector is an integer congruent to
+// its value and wrapping is made explicit only where a value can leave
+// its range. Bit-blasting does bit tricks well and products of unknowns
+// badly; non-linear integer arithmetic the other way round. Attempts
+// alternate between them with doubling limits, after a short search for
+// a model among small values. Both are tested against expr.Eval on
+// random terms (diff_test.go). HGRD_DUMP_QUERIES=DIR writes each attempt
+// into DIR as SMT-LIB.
+//
 // # Budget
 //
 // Each query gets a budget of Z3 rlimit units, machine-independent

@@ -1,0 +1,59 @@
+package examples
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"hgrd/driver"
+)
+
+// paperFacts gives, for each race-free program of the HGRD paper's table
+// 4, the class of host fact the paper credits for it, as --explain names
+// it: "assert", "launch" (grid and block dimensions), "argument"
+// (arguments derived from one host value), "loop" or "allocation".
+var paperFacts = map[string][]string{
+	"copyUppToLow_ok":    {"assert"},
+	"copyLowToUpp_ok":    {"assert"},
+	"copyFromTp_ok":      {"assert"},
+	"reduceFinal_ok":     {"launch"},
+	"randomAccess_ok":    {"launch"},
+	"expDistance_ok":     {"launch"},
+	"toneMapping_ok":     {"launch", "argument"},
+	"convSeparable_ok":   {"launch", "argument"},
+	"luDecomposition_ok": {"loop"},
+	"needlemanWunsch_ok": {"loop"},
+	"copyFromVec_ok":     {"allocation"},
+}
+
+// TestExplainNamesThePaperFact checks that hgrd check --explain, on each
+// of those programs, says a race was ruled out by a fact of the class the
+// paper names.
+func TestExplainNamesThePaperFact(t *testing.T) {
+	for c, classes := range paperFacts {
+		t.Run(c, func(t *testing.T) {
+			files, _ := filepath.Glob(filepath.Join(c, "*.cu"))
+			res := driver.Check(context.Background(), files, driver.Options{Explain: true})
+			named := map[string]bool{}
+			for _, f := range res.Files {
+				for _, n := range f.Explain {
+					_, facts, ok := strings.Cut(n.Message, "ruled out by host facts: ")
+					if !ok {
+						continue
+					}
+					for _, class := range []string{"assert", "launch", "argument", "loop", "allocation", "guard"} {
+						if strings.Contains(facts, "("+class+" at ") {
+							named[class] = true
+						}
+					}
+				}
+			}
+			for _, class := range classes {
+				if !named[class] {
+					t.Errorf("no race ruled out by a %s fact; named: %v", class, named)
+				}
+			}
+		})
+	}
+}
