@@ -138,8 +138,8 @@ func (w *walker) allocationFacts(ev *symbolic.Evaluator, b *ir.Block, inst ir.In
 				if positive := expr.SLt(expr.Const(0, size.Width), size); !positive.IsTrue() {
 					facts = append(facts, Fact{Kind: Allocation, Cond: positive, Pos: pos})
 				}
-				if f.Name() == pitchFunc && i == 2 {
-					if fact, ok := pitchFact(pitchSlots(b.Parent), ev.Namespace, call, size); ok {
+				if f.Name() == pitchFunc && i == pitchWidthArg {
+					if fact, ok := pitchFact(w.pitchSlotsOf(b.Parent), ev.Namespace, call, size); ok {
 						facts = append(facts, Fact{Kind: Allocation, Cond: fact, Pos: pos})
 					}
 				}

@@ -13,8 +13,12 @@ import (
 	"hgrd/symbolic"
 )
 
-// pitchFunc is the allocation function that returns a pitch.
-const pitchFunc = "cudaMallocPitch"
+// pitchFunc is the allocation function that returns a pitch, through
+// its second argument; its third is the row width in bytes.
+const (
+	pitchFunc     = "cudaMallocPitch"
+	pitchWidthArg = 2
+)
 
 // pitchSlots returns, for each local variable of f that receives the
 // pitch of exactly one cudaMallocPitch call and is otherwise only read,

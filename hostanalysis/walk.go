@@ -23,11 +23,22 @@ type walker struct {
 	u        *frontend.Unit
 	reaches  map[*ir.Func]bool // host functions from which a launch is reachable
 	launches []*Launch
-	contexts int // evaluators made, to name their unknowns apart
+	contexts int                                          // evaluators made, to name their unknowns apart
+	pitches  map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall // pitchSlots of each function walked
+}
+
+// pitchSlotsOf returns pitchSlots(f), computed once per function.
+func (w *walker) pitchSlotsOf(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
+	slots, ok := w.pitches[f]
+	if !ok {
+		slots = pitchSlots(f)
+		w.pitches[f] = slots
+	}
+	return slots
 }
 
 func newWalker(u *frontend.Unit) *walker {
-	w := &walker{u: u, reaches: map[*ir.Func]bool{}}
+	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{}}
 	for changed := true; changed; {
 		changed = false
 		for _, f := range u.HostFuncs {
@@ -106,7 +117,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, facts []Fact, via []fronten
 		return
 	}
 	w.contexts++
-	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: pitchSlots(f)}
+	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f)}
 	ev := symbolic.New(f, h, expr.Shared)
 	ev.Namespace = h.namespace
 	for i, p := range f.Params {

@@ -20,6 +20,7 @@ package solver
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 
 	"github.com/aclements/go-z3/z3"
 
@@ -415,11 +416,7 @@ func (tr *intTranslator) bitwise(t *expr.Term) integer {
 	if t.Op == expr.OpAnd && len(t.Args) == 2 {
 		for i, c := range t.Args {
 			if c.IsConst() && c.Value != 0 && c.Value&(c.Value+1) == 0 {
-				bits := 0
-				for v := c.Value; v != 0; v >>= 1 {
-					bits++
-				}
-				return tr.viewOf(tr.integer(t.Args[1-i]), bits, false)
+				return tr.viewOf(tr.integer(t.Args[1-i]), bits.Len64(c.Value), false)
 			}
 		}
 	}
