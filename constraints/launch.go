@@ -85,28 +85,37 @@ var probeShapes = []struct{ grid, block [3]int64 }{
 }
 
 // Probes returns, for a launch with unknown dimensions, the assertions
-// that fix them to each probe shape; none if the shape is fully known.
+// that fix them to each probe shape; none if every dimension is known
+// or bound by the host's facts (gridDim.x == (n + 255) / 256, say),
+// whose values the facts already determine from the host's.
 func Probes(l *Launch) [][]*expr.Term {
-	if known(l.GridDim) && known(l.BlockDim) {
-		return nil
+	bound := map[string]bool{}
+	for _, f := range l.Facts {
+		for _, v := range expr.Vars(f) {
+			bound[v.Name] = true
+		}
+	}
+	free := func(known [3]int64, dim func(int) *expr.Term, axis int) bool {
+		return known[axis] == 0 && !bound[dim(axis).Name]
 	}
 	var probes [][]*expr.Term
 	for _, p := range probeShapes {
 		var fix []*expr.Term
 		for axis := 0; axis < 3; axis++ {
-			if l.GridDim[axis] == 0 {
+			if free(l.GridDim, kernelanalysis.GridDim, axis) {
 				fix = append(fix, expr.Eq(kernelanalysis.GridDim(axis), expr.Const(uint64(p.grid[axis]), 32)))
 			}
-			if l.BlockDim[axis] == 0 {
+			if free(l.BlockDim, kernelanalysis.BlockDim, axis) {
 				fix = append(fix, expr.Eq(kernelanalysis.BlockDim(axis), expr.Const(uint64(p.block[axis]), 32)))
 			}
+		}
+		if len(fix) == 0 {
+			return nil
 		}
 		probes = append(probes, fix)
 	}
 	return probes
 }
-
-func known(d [3]int64) bool { return d[0] > 0 && d[1] > 0 && d[2] > 0 }
 
 // An Alias places a pointer parameter in an allocation.
 type Alias struct {

@@ -25,6 +25,11 @@ type Options struct {
 	// Workers is the number of solvers that decide one file's queries in
 	// parallel; 0 means one per core.
 	Workers int
+	// InProcess analyses every file in the calling process instead of a
+	// child process per file (isolate.go). Verdicts near the solver's
+	// budget may then depend on the files analysed before; tests that
+	// replace stages of the analysis need it.
+	InProcess bool
 }
 
 // analyseUnit finds the races of one loaded file. It is a variable so that
@@ -34,9 +39,17 @@ var analyseUnit = func(ctx context.Context, u *frontend.Unit, opts Options, out 
 }
 
 // Check analyses files in order and returns their results. It never fails
-// as a whole: a toolchain problem becomes the error of every file.
+// as a whole: a toolchain problem becomes the error of every file. Each
+// file is analysed in a child process of its own unless opts.InProcess
+// is set.
 func Check(ctx context.Context, files []string, opts Options) *report.Result {
 	res := &report.Result{}
+	if !opts.InProcess {
+		for _, path := range files {
+			checkInChild(ctx, path, opts, res.AddFile(path))
+		}
+		return res
+	}
 	loader, err := frontend.NewLoader(opts.Frontend)
 	if err != nil {
 		for _, path := range files {

@@ -52,7 +52,7 @@ func TestPanicsBecomeFileErrors(t *testing.T) {
 		}
 		return nil
 	}
-	res := Check(context.Background(), []string{first, second}, Options{})
+	res := Check(context.Background(), []string{first, second}, Options{InProcess: true})
 	if got := res.Files[0].Error; !strings.Contains(got, "internal error: z3: something went wrong") {
 		t.Errorf("first file's error %q does not carry the panic", got)
 	}
@@ -71,5 +71,41 @@ func TestMissingToolFailsEveryFile(t *testing.T) {
 		if !strings.Contains(f.Error, "clang-14 not found") {
 			t.Errorf("%s: error %q, want clang-14 not found", f.Path, f.Error)
 		}
+	}
+}
+
+const racyKernel = `__global__ void k(int *a) { a[threadIdx.x / 2] = threadIdx.x; }
+int main() { int *a; cudaMalloc(&a, 64 * sizeof(int)); k<<<1, 64>>>(a); return 0; }
+`
+
+func TestChildProcessGivesTheInProcessResult(t *testing.T) {
+	dir := t.TempDir()
+	files := []string{writeFile(t, dir, "racy.cu", racyKernel), writeFile(t, dir, "bad.cu", "not cuda"), writeFile(t, dir, "good.cu", goodKernel)}
+	child := Check(context.Background(), files, Options{})
+	inProcess := Check(context.Background(), files, Options{InProcess: true})
+	var a, b strings.Builder
+	if err := report.WriteJSON(&a, child); err != nil {
+		t.Fatal(err)
+	}
+	if err := report.WriteJSON(&b, inProcess); err != nil {
+		t.Fatal(err)
+	}
+	if a.String() != b.String() {
+		t.Errorf("child processes reported\n%s\nthe calling process\n%s", a.String(), b.String())
+	}
+	if len(child.Files[0].Races) == 0 || child.Files[1].Error == "" || child.Files[0].Timings.Clang == 0 {
+		t.Errorf("child results lack the race, the error or the timings: %+v", child.Files)
+	}
+}
+
+func TestCancelledChildIsAFileError(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := Check(ctx, []string{writeFile(t, t.TempDir(), "good.cu", goodKernel)}, Options{})
+	if got := res.Files[0].Error; !strings.Contains(got, "analysis process failed: context canceled") {
+		t.Errorf("error %q, want the cancelled analysis process named", got)
+	}
+	if res.ExitCode() != report.ExitIncomplete {
+		t.Errorf("exit code %d, want %d", res.ExitCode(), report.ExitIncomplete)
 	}
 }

@@ -136,13 +136,15 @@ func solve(s *solver.Solver, t *task) (*solver.Result, error) {
 	return solveWithin(s, t, solver.DefaultBudget)
 }
 
-// solveWithin is solve with a budget: half of it for each probe, all of it
-// for the query itself.
+// solveWithin is solve with a budget: an eighth of it for each probe, all
+// of it for the query itself. A probe is there to find a race cheaply;
+// one it does not find quickly (a probe shape that the host's facts make
+// hard or impossible) is left to the query itself.
 func solveWithin(s *solver.Solver, t *task, budget uint64) (*solver.Result, error) {
 	observe := []*expr.Term{t.query.Offset1, t.query.Offset2}
 	defer s.SetBudget(budget)
 	for _, probe := range constraints.Probes(t.launch) {
-		s.SetBudget(budget / 2)
+		s.SetBudget(budget / 8)
 		res, err := s.Check(&solver.Query{Assertions: append(probe, t.query.Assertions...), Observe: observe})
 		if err != nil || res.Status == solver.Sat {
 			return res, err

@@ -74,7 +74,7 @@ func Instantiate(t *Term, side int) *Term {
 		if v.Scope != PerThread {
 			return nil
 		}
-		return Var(v.Name+suffix, v.Width, Shared)
+		return Var(v.Name+suffix, v.Width, Instance)
 	})
 }
 

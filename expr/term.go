@@ -81,6 +81,9 @@ type Scope uint8
 const (
 	Shared    Scope = iota // same for every thread of a launch
 	PerThread              // each thread (each query side) has its own
+	// Instance marks a PerThread variable renamed for one side of a
+	// query by Instantiate: one thread's value, no longer renamed.
+	Instance
 )
 
 // Bool is the width of boolean terms.

@@ -39,9 +39,14 @@ const (
 type step struct {
 	enc   *encoding
 	limit uint64
-	// satOnly marks an attempt over a narrowed encoding, whose models
-	// are models of the query but whose unsat proves nothing.
+	// satOnly marks an attempt over a narrowed encoding or a trial,
+	// whose models are models of the query but whose unsat proves
+	// nothing.
 	satOnly bool
+	// trial, if set, is the trial enc encodes.
+	trial *trial
+	// name says what the attempt is, for HGRD_TRACE_QUERIES.
+	name string
 }
 
 // plan returns the attempts for a query within a budget. The bit-vector
@@ -61,30 +66,45 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 	switch {
 	case err != nil || s.only == bitVectorEncoding:
 		for _, l := range limits {
-			steps = append(steps, step{enc: bv, limit: l})
+			steps = append(steps, step{enc: bv, limit: l, name: "bit-vectors"})
 		}
 	case s.only == integerEncoding:
 		for _, l := range limits {
-			steps = append(steps, step{enc: in, limit: l})
+			steps = append(steps, step{enc: in, limit: l, name: "integers"})
 		}
 	default:
 		// Both encodings, in rounds of doubling limits: what either
 		// decides within a quarter of the budget is decided.
 		first, second := bv, in
+		firstName, secondName := "bit-vectors", "integers"
 		if nonLinear(q) {
 			first, second = in, bv
+			firstName, secondName = secondName, firstName
 		}
 		budget := sum(limits)
-		// Small values first: a race usually has a witness with small
-		// host values, found far faster among them.
-		steps = append(steps, step{enc: in.narrowed, limit: budget / 32, satOnly: true})
-		budget -= budget / 32
-		for _, part := range []uint64{16, 8, 4} {
-			steps = append(steps, step{enc: first, limit: budget / part}, step{enc: second, limit: budget / part})
+		// Trials, then small values: a race usually has a witness with
+		// small host values, found far faster among them.
+		for _, t := range trials(q) {
+			steps = append(steps, step{enc: s.trialEncoding(t), limit: budget / 64, satOnly: true, trial: t, name: "trial " + t.String()})
 		}
-		steps = append(steps, step{enc: first, limit: budget - 2*(budget/16+budget/8+budget/4)})
+		steps = append(steps, step{enc: in.narrowed, limit: budget / 32, satOnly: true, name: "small integers"})
+		budget -= budget/32 + uint64(len(steps)-1)*(budget/64)
+		for _, part := range []uint64{16, 8, 4} {
+			steps = append(steps, step{enc: first, limit: budget / part, name: firstName}, step{enc: second, limit: budget / part, name: secondName})
+		}
+		steps = append(steps, step{enc: first, limit: budget - 2*(budget/16+budget/8+budget/4), name: firstName})
 	}
 	return steps
+}
+
+// trialEncoding returns the encoding of a trial: integers, in which
+// fixing the factors leaves linear arithmetic, or bit-vectors if the
+// integer encoding cannot express the query.
+func (s *Solver) trialEncoding(t *trial) *encoding {
+	if enc, err := s.integers(t.query, t.terms); err == nil {
+		return enc
+	}
+	return s.bitVectors(t.query)
 }
 
 // bitVectors returns the bit-vector encoding of a query.

@@ -72,14 +72,19 @@ func (c *collector) walk(t *expr.Term) {
 	}
 }
 
-// extract reads a Sat result from a model of an encoding of q.
-func extract(enc *encoding, m *z3.Model, q *Query, qt queryTerms) *Result {
+// extract reads a Sat result from a model of an encoding of q. Every Z3
+// value it makes is passed to retain.
+func extract(enc *encoding, m *z3.Model, q *Query, qt queryTerms, retain func(any)) *Result {
 	memo := map[*expr.Term]uint64{}
 	eval := func(t *expr.Term) uint64 {
 		if v, ok := memo[t]; ok {
 			return v
 		}
-		v := modelValue(t, m.Eval(enc.value(t), true))
+		e := enc.value(t)
+		z := m.Eval(e, true)
+		retain(e)
+		retain(z)
+		v := modelValue(t, z)
 		memo[t] = v
 		return v
 	}

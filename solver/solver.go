@@ -76,6 +76,13 @@ type Solver struct {
 	budget uint64 // rlimit per query, spent over attempts
 	// only, if set, restricts every attempt to one encoding (tests).
 	only encodingKind
+	// retained holds every Z3 value the Solver made, until Close. go-z3
+	// releases a value's Z3 term when the garbage collector finalizes
+	// it, and Z3 then reuses the term's id for a later term: ids, and
+	// with them the order in which Z3 searches, would depend on when
+	// the collector ran, and so would answers near the budget. Holding
+	// the values makes a Solver's answers a function of its queries.
+	retained []any
 }
 
 // New returns a Solver that gives each query a budget of budget rlimit
@@ -115,8 +122,19 @@ func (s *Solver) check(q *Query, limits []uint64) (res *Result, err error) {
 		}
 	}()
 	terms := collect(q)
-	for _, step := range s.plan(q, terms, limits) {
-		res = s.attempt(step.enc.assertions, step.limit, func(m *z3.Model) *Result { return extract(step.enc, m, q, terms) })
+	trace := newTrace()
+	defer trace.finish()
+	steps := s.plan(q, terms, limits)
+	s.retain(steps)
+	for _, step := range steps {
+		start := trace.start()
+		res = s.attempt(step.enc.assertions, step.limit, func(m *z3.Model) *Result {
+			if step.trial != nil {
+				return step.trial.complete(extract(step.enc, m, step.trial.query, step.trial.terms, s.retain), terms)
+			}
+			return extract(step.enc, m, q, terms, s.retain)
+		})
+		trace.step(step, res, start)
 		if step.satOnly && res.Status != Sat {
 			res = &Result{Status: Unknown}
 			continue
@@ -132,6 +150,7 @@ func (s *Solver) check(q *Query, limits []uint64) (res *Result, err error) {
 func (s *Solver) attempt(assertions []z3.Bool, limit uint64, extract func(*z3.Model) *Result) *Result {
 	s.ctx.Config().SetUint("rlimit", uint(limit))
 	zs := z3.NewSolver(s.ctx)
+	s.retain(zs)
 	// Free the solver's state (bit-blasted formula, SAT solver) now
 	// rather than when the garbage collector finalizes zs: see budget.go
 	// for why Z3's memory use matters.
@@ -153,8 +172,13 @@ func (s *Solver) attempt(assertions []z3.Bool, limit uint64, extract func(*z3.Mo
 	case !sat:
 		return &Result{Status: Unsat}
 	}
-	return extract(zs.Model())
+	m := zs.Model()
+	s.retain(m)
+	return extract(m)
 }
+
+// retain keeps a Z3 value alive until Close (see Solver.retained).
+func (s *Solver) retain(v any) { s.retained = append(s.retained, v) }
 
 // failure turns a panic recovered during Check into an error. go-z3
 // panics with Z3's error message as a string; the translation panics
@@ -176,7 +200,7 @@ func failure(r any) error {
 // deleted by go-z3's finalizer once the garbage collector finds it
 // unreachable. A closed Solver must not be used.
 func (s *Solver) Close() {
-	s.ctx, s.tr = nil, nil
+	s.ctx, s.tr, s.retained = nil, nil, nil
 }
 
 // dumpCount numbers dumped queries.

@@ -1,0 +1,143 @@
+// This file runs each file's analysis in a child process of its own.
+//
+// Why: Z3's answers near a query's budget depend on state that a process
+// accumulates. Its bit-vector strategy skips a simplification stage once
+// Z3 holds 300 MB over all contexts, and contexts of earlier files are
+// freed only when Go's garbage collector gets to them (solver/budget.go).
+// A file analysed after others in one process could therefore get a
+// different verdict than on its own: the pre-commit check, the editor
+// lint and the nightly scan must agree. A child process per file starts
+// every file from the same state, and a crash inside Z3 or LLVM loses
+// that file only.
+//
+// A worker also runs without garbage collection below a memory limit.
+// go-z3 releases a Z3 term when the collector finalizes its Go value,
+// and Z3 then reuses the term's id and memory: the order in which Z3
+// searches, and so its answers near the budget, would depend on when the
+// collector ran (three runs on one file gave three different witnesses;
+// with the collector off, one). The examples' workers peak at 100 to 350
+// MB this way; a file that needs more than workerMemoryLimit gets
+// collections again, and loses only that guarantee.
+//
+// The child is the running executable itself, started with workerEnv set;
+// the init function below turns any program that links this package (the
+// hgrd command, test binaries) into a worker, so no separate binary has
+// to be installed or found.
+
+package driver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime/debug"
+	"strings"
+
+	"hgrd/frontend"
+	"hgrd/report"
+)
+
+// workerMemoryLimit is the heap size at which a worker collects garbage
+// after all; GOMEMLIMIT, if set, replaces it.
+const workerMemoryLimit = 3 << 30
+
+// workerEnv, set to "1", makes a process serve one analysis request on
+// its standard input and exit.
+const workerEnv = "HGRD_DRIVER_WORKER"
+
+// A workerRequest is what a worker analyses.
+type workerRequest struct {
+	Path    string
+	Options Options
+}
+
+// A workerResponse is a worker's answer: the file's result and its
+// timings, which report.FileResult does not serialise.
+type workerResponse struct {
+	Result  *report.FileResult
+	Timings report.Timings
+}
+
+func init() {
+	if os.Getenv(workerEnv) == "1" {
+		os.Exit(serveWorker(os.Stdin, os.Stdout))
+	}
+}
+
+// serveWorker reads one request from in, analyses the file in this
+// process and writes the response to out. It returns the exit status.
+func serveWorker(in io.Reader, out io.Writer) int {
+	var req workerRequest
+	if err := json.NewDecoder(in).Decode(&req); err != nil {
+		fmt.Fprintf(os.Stderr, "hgrd worker: bad request: %v\n", err)
+		return 2
+	}
+	debug.SetGCPercent(-1)
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(workerMemoryLimit)
+	}
+	res := &report.FileResult{Path: req.Path}
+	loader, err := frontend.NewLoader(req.Options.Frontend)
+	if err != nil {
+		recordError(res, err)
+	} else {
+		checkFile(context.Background(), loader, req.Path, req.Options, res)
+		loader.Close()
+	}
+	if err := json.NewEncoder(out).Encode(workerResponse{Result: res, Timings: res.Timings}); err != nil {
+		fmt.Fprintf(os.Stderr, "hgrd worker: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+// checkInChild analyses one file in a worker process and copies its
+// result into out. A worker that dies (a crash in Z3 or LLVM, a kill)
+// becomes the file's error.
+func checkInChild(ctx context.Context, path string, opts Options, out *report.FileResult) {
+	exe, err := os.Executable()
+	if err != nil {
+		out.Error = fmt.Sprintf("internal error: cannot start the analysis process: %v", err)
+		return
+	}
+	req, err := json.Marshal(workerRequest{Path: path, Options: opts})
+	if err != nil {
+		out.Error = fmt.Sprintf("internal error: %v", err)
+		return
+	}
+	cmd := exec.CommandContext(ctx, exe)
+	cmd.Env = append(os.Environ(), workerEnv+"=1")
+	cmd.Stdin = bytes.NewReader(req)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	runErr := cmd.Run()
+	var resp workerResponse
+	if decodeErr := json.Unmarshal(stdout.Bytes(), &resp); runErr != nil || decodeErr != nil || resp.Result == nil {
+		out.Races = []*report.Race{}
+		out.Error = "internal error: the analysis process failed: " + describeFailure(runErr, decodeErr, ctx)
+		out.ErrorDetail = strings.TrimSpace(stderr.String())
+		return
+	}
+	os.Stderr.Write(stderr.Bytes()) // diagnostics, such as HGRD_TRACE_QUERIES
+	*out = *resp.Result
+	out.Path = path
+	out.Timings = resp.Timings
+	if out.Races == nil {
+		out.Races = []*report.Race{} // JSON's null for none, as AddFile makes it
+	}
+}
+
+// describeFailure says why a worker gave no result.
+func describeFailure(runErr, decodeErr error, ctx context.Context) string {
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err().Error()
+	case runErr != nil:
+		return runErr.Error()
+	}
+	return fmt.Sprintf("unreadable result: %v", decodeErr)
+}

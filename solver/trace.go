@@ -1,0 +1,53 @@
+// This file defines the trace of attempts that HGRD_TRACE_QUERIES=1
+// prints to standard error, for finding which queries spend the budget.
+
+package solver
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// queryCount numbers traced queries.
+var queryCount atomic.Int64
+
+// A trace records the attempts of one query; a nil trace records nothing.
+type trace struct {
+	n     int64
+	lines []string
+}
+
+// newTrace returns a trace if HGRD_TRACE_QUERIES is set, else nil.
+func newTrace() *trace {
+	if os.Getenv("HGRD_TRACE_QUERIES") == "" {
+		return nil
+	}
+	return &trace{n: queryCount.Add(1)}
+}
+
+func (t *trace) start() time.Time {
+	if t == nil {
+		return time.Time{}
+	}
+	return time.Now()
+}
+
+// step records an attempt's outcome.
+func (t *trace) step(s step, r *Result, start time.Time) {
+	if t == nil {
+		return
+	}
+	t.lines = append(t.lines, fmt.Sprintf("  %-40s limit %9d  %-7s %6.2fs  z3 %4d MB", s.name, s.limit, r.Status, time.Since(start).Seconds(), z3Memory()>>20))
+}
+
+// finish prints the query's attempts in one write, so that queries of
+// parallel Solvers do not interleave.
+func (t *trace) finish() {
+	if t == nil {
+		return
+	}
+	fmt.Fprintf(os.Stderr, "query %d\n%s\n", t.n, strings.Join(t.lines, "\n"))
+}

@@ -1,0 +1,216 @@
+// This file defines trial values: attempts that look for a witness of a
+// non-linear query with its launch-wide factors fixed to small constants.
+
+package solver
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"hgrd/expr"
+)
+
+// trialValues are the constants a trial gives every factor at once. A
+// race whose address multiplies a host value (j*cols + i) usually shows
+// with the smallest sizes: rows of one or two elements overlap first;
+// and with -1, the unchecked negative size that a cast to unsigned makes
+// the largest. Trials also try one more than each known block dimension
+// (trials), the smallest size that a grid of (n + b-1)/b blocks covers
+// with two blocks: races between blocks need them.
+var trialValues = []uint64{1, 2, 3, ^uint64(0)}
+
+// blockDimVars name the block dimensions, whose known values suggest
+// trial values.
+var blockDimVars = []string{"ntid.x", "ntid.y", "ntid.z"}
+
+// A trial is a query with some launch-wide variables fixed.
+type trial struct {
+	query *Query
+	terms queryTerms
+	fixed map[string]uint64 // the fixed variables and their values
+	width map[string]int    // the fixed variables' widths
+}
+
+// trials returns the trials of q: none if q multiplies, divides or takes
+// the remainder of no two non-constant terms with a launch-wide variable
+// in them. Fixing those variables (host values such as a row length,
+// launch dimensions) leaves products of a constant, which both encodings
+// decide quickly. A trial's model is a model of q; its unsat says
+// nothing about q.
+func trials(q *Query) []*trial {
+	pinned := pinnedVars(q)
+	factors := launchWideFactors(q, pinned)
+	if len(factors) == 0 {
+		return nil
+	}
+	values := append([]uint64(nil), trialValues...)
+	for _, name := range blockDimVars {
+		if b, ok := pinned[name]; ok && b > 1 && !slices.Contains(values, b+1) {
+			values = append(values, b+1)
+		}
+	}
+	var out []*trial
+	for _, v := range values {
+		fixed, width := map[string]uint64{}, map[string]int{}
+		for _, f := range factors {
+			fixed[f.Name], width[f.Name] = v&expr.Mask(f.Width), f.Width
+		}
+		t := fix(q, fixed)
+		t.width = width
+		out = append(out, t)
+	}
+	return out
+}
+
+// fix returns the trial of q with the named variables replaced by
+// constants.
+func fix(q *Query, fixed map[string]uint64) *trial {
+	subst := func(v *expr.Term) *expr.Term {
+		if val, ok := fixed[v.Name]; ok && v.Width != expr.Bool {
+			return expr.Const(val, v.Width)
+		}
+		return nil
+	}
+	fq := &Query{}
+	for _, a := range q.Assertions {
+		fq.Assertions = append(fq.Assertions, expr.Substitute(a, subst))
+	}
+	for _, o := range q.Observe {
+		fq.Observe = append(fq.Observe, expr.Substitute(o, subst))
+	}
+	return &trial{query: fq, terms: collect(fq), fixed: fixed}
+}
+
+// complete turns a model of the trial into a model of the original
+// query, whose terms are qt: the fixed variables get their values, and
+// variables and applications that folding removed from the trial (their
+// value did not matter) get 0.
+func (t *trial) complete(r *Result, qt queryTerms) *Result {
+	for name, v := range t.fixed {
+		r.Vars[name] = v
+	}
+	for _, v := range qt.vars {
+		if _, ok := r.Vars[v.Name]; !ok {
+			r.Vars[v.Name] = 0
+		}
+	}
+	env := r.Env()
+	for _, a := range qt.applies {
+		args := make([]uint64, len(a.Args))
+		ok := true
+		for i, arg := range a.Args {
+			var err error
+			if args[i], err = expr.Eval(arg, env); err != nil {
+				ok = false
+				break
+			}
+		}
+		key := expr.ApplyKey(a.Name, args)
+		if _, found := r.Applies[key]; ok && !found {
+			r.Applies[key] = 0
+		}
+	}
+	return r
+}
+
+// launchWideFactors returns the launch-wide (expr.Shared) bit-vector
+// variables that multiply or divide a thread's value (an expr.Instance
+// variable) in q: the row length of j*cols + i, say. Variables q pins
+// to a constant are left out. The result is sorted by name.
+func launchWideFactors(q *Query, pinned map[string]uint64) []*expr.Term {
+	seen := map[*expr.Term]bool{}
+	factors := map[string]*expr.Term{}
+	var walk func(t *expr.Term)
+	walk = func(t *expr.Term) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t.Op {
+		case expr.OpMul, expr.OpUDiv, expr.OpSDiv, expr.OpURem, expr.OpSRem:
+			for i, a := range t.Args {
+				other := t.Args[1-i]
+				if a.IsConst() || !perThread(other) {
+					continue
+				}
+				for _, v := range expr.Vars(a) {
+					if v.Scope == expr.Shared && v.Width != expr.Bool && !isPinned(pinned, v.Name) {
+						factors[v.Name] = v
+					}
+				}
+			}
+		}
+		for _, a := range t.Args {
+			walk(a)
+		}
+	}
+	for _, a := range q.Assertions {
+		walk(a)
+	}
+	out := make([]*expr.Term, 0, len(factors))
+	for _, v := range factors {
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func isPinned(pinned map[string]uint64, name string) bool {
+	_, ok := pinned[name]
+	return ok
+}
+
+// perThread reports whether t depends on a thread's value.
+func perThread(t *expr.Term) bool {
+	for _, v := range expr.Vars(t) {
+		if v.Scope != expr.Shared {
+			return true
+		}
+	}
+	return false
+}
+
+// pinnedVars returns the variables that a top-level assertion of q
+// equates to a constant, and their values.
+func pinnedVars(q *Query) map[string]uint64 {
+	pinned := map[string]uint64{}
+	var visit func(t *expr.Term)
+	visit = func(t *expr.Term) {
+		switch {
+		case t.Op == expr.OpAnd && t.IsBool():
+			for _, a := range t.Args {
+				visit(a)
+			}
+		case t.Op == expr.OpEq:
+			for i, a := range t.Args {
+				if c := t.Args[1-i]; a.Op == expr.OpVar && c.IsConst() {
+					pinned[a.Name] = c.Value
+				}
+			}
+		}
+	}
+	for _, a := range q.Assertions {
+		visit(a)
+	}
+	return pinned
+}
+
+// String lists the fixed variables and their values.
+func (t *trial) String() string {
+	names := make([]string, 0, len(t.fixed))
+	for name := range t.fixed {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for i, name := range names {
+		v := t.fixed[name]
+		if v == expr.Mask(t.width[name]) {
+			names[i] = name + "=-1"
+		} else {
+			names[i] = fmt.Sprintf("%s=%d", name, v)
+		}
+	}
+	return strings.Join(names, ",")
+}
