@@ -20,6 +20,13 @@ var MaxBlockDim = [3]int64{1024, 1024, 64}
 // MaxGridDim bounds each component of gridDim.
 var MaxGridDim = [3]int64{1<<31 - 1, 65535, 65535}
 
+// MaxPitchPadding bounds the bytes cudaMallocPitch adds to a row: the
+// pitch it returns is the requested width rounded up to the device's
+// pitch alignment (cudaDeviceProp::texturePitchAlignment, 32 to 512 bytes
+// on every device to date). The runtime documents the padding but not a
+// bound on it; 4096 leaves a wide margin.
+const MaxPitchPadding = 4096
+
 // axis names the components of a dimension.
 var axis = [3]string{"x", "y", "z"}
 

@@ -48,7 +48,7 @@ func analyse(ctx context.Context, u *frontend.Unit, opts Options, out *report.Fi
 	collectResults(tasks, out)
 	sortRaces(out.Races)
 	if opts.Explain {
-		out.Explain = append(out.Explain, explainRuledOut(ctx, tasks)...)
+		out.Explain = append(out.Explain, explainRuledOut(ctx, tasks, opts.Workers)...)
 	}
 	return nil
 }

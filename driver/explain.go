@@ -1,85 +1,192 @@
 // This file defines what --explain says about races the host facts rule
 // out: for each query that is unsat with the launch's facts and sat
-// without them, a smallest set of facts (found by deleting facts one at a
-// time) that keeps it unsat.
+// without them, a small set of facts that keeps it unsat.
+//
+// The set is found by deletion: first every fact that shares no variable
+// with the kernel's side of the query at once, then halves, quarters and
+// so on of the remaining facts, down to single facts, so that every fact
+// named is needed by itself (unless deleting it came back undecided). The
+// races of a file are explained in parallel, each with a Solver of its
+// own, so an explanation does not depend on the others.
 
 package driver
 
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 
 	"hgrd/constraints"
+	"hgrd/expr"
 	"hgrd/report"
 	"hgrd/solver"
 )
 
 // explainBudget is the budget of each explaining query: an undecided step
-// keeps its fact, so the set named may be larger than needed but never too
-// small.
+// keeps its facts, so the set named may be larger than needed but never
+// too small.
 const explainBudget = solver.DefaultBudget / 8
 
-// maxExplained bounds the races explained per file: each costs a query per
-// host fact.
+// maxExplained bounds the races explained per file: each costs several
+// queries.
 const maxExplained = 10
 
 // explainRuledOut returns a note for each race that only host facts rule
-// out, naming the facts that do.
-func explainRuledOut(ctx context.Context, tasks []*task) []report.Note {
-	s := solver.New(explainBudget)
-	defer s.Close()
-	var notes []report.Note
-	done := map[raceKey]bool{} // explained, or racy in some launch
+// out, naming the facts that do, explaining up to workers races at once.
+func explainRuledOut(ctx context.Context, tasks []*task, workers int) []report.Note {
+	candidates := explainCandidates(tasks)
+	notes := make([]*report.Note, len(candidates))
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	next := make(chan int, len(candidates))
+	for i := range candidates {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for w := 0; w < min(workers, len(candidates)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				if ctx.Err() == nil {
+					notes[i] = explain(candidates[i])
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	var out []report.Note
+	for _, n := range notes {
+		if n != nil {
+			out = append(out, *n)
+		}
+	}
+	return out
+}
+
+// explainCandidates returns the first maxExplained tasks, one per race,
+// whose query the launch's facts make unsat and that no launch found racy.
+func explainCandidates(tasks []*task) []*task {
+	done := map[raceKey]bool{} // chosen, or racy in some launch
 	for _, t := range tasks {
 		if t.result != nil && t.result.Status == solver.Sat {
 			done[t.key] = true
 		}
 	}
+	var out []*task
 	for _, t := range tasks {
-		if len(notes) == maxExplained || ctx.Err() != nil {
+		if len(out) == maxExplained {
 			break
 		}
 		if t.result == nil || t.result.Status != solver.Unsat || len(t.launch.Facts) == 0 || done[t.key] {
 			continue
 		}
 		done[t.key] = true
-		needed, ok := factsNeeded(s, t)
-		if !ok {
-			continue
-		}
-		var why []string
-		for _, i := range needed {
-			why = append(why, t.launch.FactNotes[i])
-		}
-		q := t.query
-		notes = append(notes, report.Note{Pos: q.First.Pos.String(), Message: fmt.Sprintf(
-			"%s %s-%s race with %s ruled out by host facts: %s",
-			q.Kind, q.First.Kind, q.Second.Kind, q.Second.Pos, strings.Join(why, "; "))})
+		out = append(out, t)
 	}
-	return notes
+	return out
+}
+
+// explain returns the note for one task, or nil if its race does not
+// exist even without the launch's facts.
+func explain(t *task) *report.Note {
+	s := solver.New(explainBudget)
+	defer s.Close()
+	needed, ok := factsNeeded(s, t)
+	if !ok {
+		return nil
+	}
+	var why []string
+	for _, i := range needed {
+		why = append(why, t.launch.FactNotes[i])
+	}
+	q := t.query
+	return &report.Note{Pos: q.First.Pos.String(), Message: fmt.Sprintf(
+		"%s %s-%s race with %s ruled out by host facts: %s",
+		q.Kind, q.First.Kind, q.Second.Kind, q.Second.Pos, strings.Join(why, "; "))}
 }
 
 // factsNeeded reports whether the task's race exists without the launch's
 // facts and, if so, returns the indices of facts that suffice to rule it
 // out.
 func factsNeeded(s *solver.Solver, t *task) ([]int, bool) {
-	keep := make([]int, len(t.launch.Facts))
-	for i := range keep {
-		keep[i] = i
-	}
 	if status(s, t, nil) != solver.Sat {
 		return nil, false
 	}
-	for i := 0; i < len(keep); {
-		without := append(append([]int(nil), keep[:i]...), keep[i+1:]...)
-		if status(s, t, without) == solver.Unsat {
-			keep = without
-		} else {
-			i++
+	keep, unrelated := splitUnrelated(t)
+	if len(unrelated) > 0 && status(s, t, keep) != solver.Unsat {
+		keep = append(keep, unrelated...) // rarely: facts that clash among themselves
+	}
+	for size := len(keep) / 2; ; size /= 2 {
+		size = max(size, 1)
+		for i := 0; i < len(keep); {
+			end := min(i+size, len(keep))
+			without := append(append([]int(nil), keep[:i]...), keep[end:]...)
+			if status(s, t, without) == solver.Unsat {
+				keep = without
+			} else {
+				i = end
+			}
+		}
+		if size == 1 {
+			return keep, true
 		}
 	}
-	return keep, true
+}
+
+// splitUnrelated divides the launch's facts into those connected to the
+// kernel's side of the query through shared variables, directly or
+// through other facts, and the rest, in order.
+func splitUnrelated(t *task) (related, unrelated []int) {
+	reached := map[string]bool{}
+	for _, a := range kernelSide(t) {
+		for _, v := range expr.Vars(a) {
+			reached[v.Name] = true
+		}
+	}
+	facts := t.launch.Facts
+	in := make([]bool, len(facts))
+	for grew := true; grew; {
+		grew = false
+		for i, f := range facts {
+			if in[i] {
+				continue
+			}
+			vars := expr.Vars(f)
+			for _, v := range vars {
+				if reached[v.Name] {
+					in[i], grew = true, true
+					break
+				}
+			}
+			if in[i] {
+				for _, v := range vars {
+					reached[v.Name] = true
+				}
+			}
+		}
+	}
+	for i := range facts {
+		if in[i] {
+			related = append(related, i)
+		} else {
+			unrelated = append(unrelated, i)
+		}
+	}
+	return related, unrelated
+}
+
+// kernelSide returns the task's query without the launch's facts.
+func kernelSide(t *task) []*expr.Term {
+	q := constraints.Build(t.kernel, t.query.First, t.query.Second, t.query.Kind, &constraints.Launch{Aliases: t.launch.Aliases})
+	if q == nil {
+		return nil
+	}
+	return q.Assertions
 }
 
 // status answers the task's query with only the facts listed.

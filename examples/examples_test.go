@@ -19,6 +19,7 @@ var cases = []string{
 	"copyFromVec_ok",
 	"copyFromVec_racy",
 	"copyLowToUpp_ok",
+	"copyLowToUpp_racy",
 	"copyUppToLow_ok",
 	"copyUppToLow_racy",
 	"device_function",
@@ -41,6 +42,7 @@ var cases = []string{
 	"needlemanWunsch_ok",
 	"needlemanWunsch_racy",
 	"no_host_launch",
+	"pitchLinear_ok",
 	"pitchLinear_racy",
 	"pointer_alias",
 	"randomAccess_ok",
@@ -76,9 +78,6 @@ func TestExamples(t *testing.T) {
 // notCases are the subdirectories of examples that hold no case.
 var notCases = map[string]bool{
 	"racetest": true,
-	// pending holds cases hgrd does not yet pass (see pending/README.md);
-	// they move back here when it does.
-	"pending": true,
 }
 
 func TestEveryCaseListed(t *testing.T) {

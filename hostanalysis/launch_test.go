@@ -1,8 +1,10 @@
 package hostanalysis
 
 import (
+	"hgrd/cuda"
 	"hgrd/expr"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,7 +95,7 @@ func markerLines(t *testing.T, path string) map[string]int {
 	return m
 }
 
-func TestPitchIsAtLeastTheRowWidth(t *testing.T) {
+func TestPitchIsTheRowWidthPadded(t *testing.T) {
 	path := "testdata/pitch.cu"
 	launches := launchesOf(t, path)
 	if len(launches) != 1 {
@@ -101,16 +103,31 @@ func TestPitchIsAtLeastTheRowWidth(t *testing.T) {
 	}
 	l := launches[0]
 	pitch := l.Args[1]
-	if pitch == nil || pitch.Op != expr.OpVar {
-		t.Fatalf("pitch argument %v, want the pitch variable", pitch)
+	if pitch == nil || pitch.Op != expr.OpVar || l.Args[2] == nil || len(expr.Vars(l.Args[2])) != 1 {
+		t.Fatalf("pitch and width arguments %v, %v, want the pitch and atoi's result", pitch, l.Args[2])
 	}
+	width := expr.Vars(l.Args[2])[0]
 	for _, f := range l.Facts {
-		if f.Kind == Allocation && f.Cond.Op == expr.OpULe && f.Cond.Args[1].String() == pitch.String() {
-			if f.Pos.Line != markerLines(t, path)["alloc"] {
-				t.Errorf("pitch fact at line %d", f.Pos.Line)
-			}
-			return
+		if f.Kind != Allocation || !slices.ContainsFunc(expr.Vars(f.Cond), func(v *expr.Term) bool { return v.Name == pitch.Name }) {
+			continue
 		}
+		if f.Pos.Line != markerLines(t, path)["alloc"] {
+			t.Errorf("pitch fact at line %d", f.Pos.Line)
+		}
+		// width = 100 asks for 400 bytes a row.
+		for _, c := range []struct {
+			pitch uint64
+			holds bool
+		}{{399, false}, {400, true}, {512, true}, {400 + cuda.MaxPitchPadding - 1, true}, {400 + cuda.MaxPitchPadding, false}, {1 << 32, false}} {
+			got, err := expr.Eval(f.Cond, expr.MapEnv{pitch.Name: c.pitch, width.Name: 100})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (got == 1) != c.holds {
+				t.Errorf("pitch fact %v with pitch %d: %d, want %v", f.Cond, c.pitch, got, c.holds)
+			}
+		}
+		return
 	}
-	t.Errorf("no fact bounds the pitch %v below: %v", pitch, l.Facts)
+	t.Errorf("no allocation fact bounds the pitch %v: %v", pitch, l.Facts)
 }

@@ -4,6 +4,7 @@
 package hostanalysis
 
 import (
+	"hgrd/cuda"
 	"strings"
 
 	"github.com/llir/llvm/ir"
@@ -82,8 +83,9 @@ func pitchVar(namespace string, a *ir.InstAlloca, width int) *expr.Term {
 	return expr.Var(namespace+"pitch."+a.Name(), width, expr.Shared)
 }
 
-// pitchFact returns the fact that a cudaMallocPitch call's pitch is at
-// least the requested width in bytes, if the call writes a pitch slot.
+// pitchFact returns the fact that a cudaMallocPitch call's pitch is the
+// requested width in bytes plus less than cuda.MaxPitchPadding, if the
+// call writes a pitch slot.
 func pitchFact(slots map[*ir.InstAlloca]*ir.InstCall, namespace string, call *ir.InstCall, width *expr.Term) (*expr.Term, bool) {
 	if len(call.Args) < 2 {
 		return nil, false
@@ -92,5 +94,7 @@ func pitchFact(slots map[*ir.InstAlloca]*ir.InstCall, namespace string, call *ir
 	if !ok || slots[a] != call {
 		return nil, false
 	}
-	return expr.ULe(width, pitchVar(namespace, a, width.Width)), true
+	pitch := pitchVar(namespace, a, width.Width)
+	padding := expr.ULt(expr.Sub(pitch, width), expr.Const(cuda.MaxPitchPadding, width.Width))
+	return expr.AllOf(expr.ULe(width, pitch), padding), true
 }

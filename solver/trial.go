@@ -51,18 +51,36 @@ func trials(q *Query) []*trial {
 			values = append(values, b+1)
 		}
 	}
-	var out []*trial
-	for _, v := range values {
-		fixed, width := map[string]uint64{}, map[string]int{}
+	// Every factor at each value, then, with several factors, each
+	// factor alone (a row length and a width that the host relates
+	// differently need not be equal).
+	groups := [][]*expr.Term{factors}
+	if len(factors) > 1 {
 		for _, f := range factors {
-			fixed[f.Name], width[f.Name] = v&expr.Mask(f.Width), f.Width
+			groups = append(groups, []*expr.Term{f})
 		}
-		t := fix(q, fixed)
-		t.width = width
-		out = append(out, t)
+	}
+	var out []*trial
+	for _, group := range groups {
+		for _, v := range values {
+			if len(out) == maxTrials {
+				return out
+			}
+			fixed, width := map[string]uint64{}, map[string]int{}
+			for _, f := range group {
+				fixed[f.Name], width[f.Name] = v&expr.Mask(f.Width), f.Width
+			}
+			t := fix(q, fixed)
+			t.width = width
+			out = append(out, t)
+		}
 	}
 	return out
 }
+
+// maxTrials bounds the trials of a query: each costs up to 1/64 of its
+// budget, though most end within a few thousand units.
+const maxTrials = 16
 
 // fix returns the trial of q with the named variables replaced by
 // constants.

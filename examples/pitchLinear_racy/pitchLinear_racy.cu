@@ -3,9 +3,10 @@
 // stride rowSize / 4 is a quarter of the row (allocation fact broken: the
 // stride is no longer the allocated row size).
 //
-// With width = 16 and a pitch of 64 bytes (stride 4 elements, as far as the
-// kernel is concerned: cudaMallocPitch only promises pitch >= width * 4;
-// with the usual 512-byte alignment only the inter-block race is left),
+// Unlike pitchLinear_ok, the sizes come from the command line. With
+// width = 16 and an unpadded pitch of 64 bytes (stride 4 elements, as far
+// as the kernel is concerned; with the usual 512-byte alignment only the
+// inter-block race is left),
 // thread (xid, yid) writes element 4*yid + xid. 16x16 blocks,
 // linear id tx + 16*ty, write-write races on the one store:
 //   - intra-warp:  (xid=4,yid=0) lin 4 and (xid=0,yid=1) lin 16, warp 0;
@@ -20,7 +21,7 @@ __global__ void shift(float *matrix, int rowSize, const float *src, int width,
   int xid = blockIdx.x * blockDim.x + threadIdx.x;
   int yid = blockIdx.y * blockDim.y + threadIdx.y;
   int sx = (xid + shiftX) % width;
-  matrix[yid * (rowSize / 4) + xid] = src[yid * width + sx]; // want "inter-block write-write race on global matrix with line 23" "intra-block write-write race on global matrix with line 23" "intra-warp write-write race on global matrix with line 23"
+  matrix[yid * (rowSize / 4) + xid] = src[yid * width + sx]; // want "inter-block write-write race on global matrix with line 24" "intra-block write-write race on global matrix with line 24" "intra-warp write-write race on global matrix with line 24"
 }
 
 int main(int argc, char **argv) {

@@ -7,9 +7,12 @@
 // anti-diagonal collide (16x16 blocks, linear id i%16 + 16*(j%16)):
 //   - write-write and read-write, intra-warp: (i=2,j=1) lin 18 and (i=3,j=0)
 //     lin 3, both warp 0, address 3;
-//   - intra-block: (i=3,j=2) lin 35 (warp 1) and (i=5,j=0) lin 5 (warp 0);
-//   - inter-block: (i=17,j=16) block (1,1) and (i=33,j=0) block (2,0).
+//   - intra-block: (i=3,j=2) lin 35 (warp 1) and (i=5,j=0) lin 5 (warp 0).
 // The thread that writes A[3] and the one that reads A[3] are the same pairs.
+// Between blocks, cols = 1 does not do: the grid is (cols+15)/16 = 1 block
+// wide, so i < 16 and j < i stay in block (0,0). With cols = 17 (grid 2
+// wide) and rows = 20, A[19] is written by (i=2,j=1) in block (0,0) and by
+// (i=19,j=0) in block (1,0).
 #include <cassert>
 #include <cstdio>
 #include <cstdlib>
@@ -19,7 +22,7 @@ __global__ void copyLowToUpp(float *A, int rows, int cols) {
   int j = blockIdx.y * blockDim.y + threadIdx.y;
   if (i <= j || i >= rows)
     return;
-  A[j * cols + i] = A[i * cols + j]; // want "inter-block write-write race on global A with line 22" "intra-block write-write race on global A with line 22" "intra-warp write-write race on global A with line 22" "inter-block (read-write|write-read) race on global A with line 22" "intra-block (read-write|write-read) race on global A with line 22" "intra-warp (read-write|write-read) race on global A with line 22"
+  A[j * cols + i] = A[i * cols + j]; // want "inter-block write-write race on global A with line 25" "intra-block write-write race on global A with line 25" "intra-warp write-write race on global A with line 25" "inter-block (read-write|write-read) race on global A with line 25" "intra-block (read-write|write-read) race on global A with line 25" "intra-warp (read-write|write-read) race on global A with line 25"
 }
 
 int main(int argc, char **argv) {
