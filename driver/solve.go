@@ -24,6 +24,7 @@ type task struct {
 	launch *constraints.Launch
 	query  *constraints.Query
 	key    raceKey
+	lane   uint32 // see lanes
 
 	result *solver.Result // nil if not asked: an earlier task found the race
 }
@@ -33,7 +34,7 @@ type task struct {
 func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch) []*task {
 	accs := k.Accesses
 	for i, a := range accs {
-		for _, b := range accs[i:] {
+		for j, b := range accs[i:] {
 			if !constraints.Conflicting(l, a, b) {
 				continue
 			}
@@ -44,7 +45,7 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch)
 					continue
 				}
 				key := raceKey{first.Pos, second.Pos, first.Kind, second.Kind, kind}
-				tasks = append(tasks, &task{kernel: k, launch: l, query: q, key: key})
+				tasks = append(tasks, &task{kernel: k, launch: l, query: q, key: key, lane: lane(k.Name, i, i+j, kind)})
 			}
 		}
 	}
@@ -52,11 +53,21 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch)
 }
 
 // lanes is the number of solvers a file's queries are divided among. A
-// task's lane depends only on its race key, and each lane answers its
+// task's lane depends only on its pair of accesses and kind, and each lane answers its
 // tasks in order with its own solver, so every solver sees the same
 // sequence of queries on every machine whatever the number of workers:
 // Z3's answers near the budget depend on that history.
 const lanes = 8
+
+// lane returns the lane of the tasks of a kernel's pair of accesses (by
+// their indices in the kernel) for a kind of race. Positions are left
+// out, so that an edit that moves lines (a comment) leaves every lane,
+// and so every answer, as it was.
+func lane(kernel string, first, second int, kind string) uint32 {
+	h := fnv.New32a()
+	fmt.Fprint(h, kernel, first, second, kind)
+	return h.Sum32() % lanes
+}
 
 // solveAll answers every task, lanes in parallel on up to workers
 // goroutines (all cores if workers is 0). Within a lane a task is skipped
@@ -68,13 +79,7 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 	}
 	byLane := make([][]*task, lanes)
 	for _, t := range tasks {
-		h := fnv.New32a()
-		// Lines, columns and kinds only: the lane must not depend on
-		// where the checkout is.
-		k := t.key
-		fmt.Fprint(h, k.first.Line, k.first.Column, k.second.Line, k.second.Column, k.firstKind, k.secondKind, k.kind)
-		n := h.Sum32() % lanes
-		byLane[n] = append(byLane[n], t)
+		byLane[t.lane] = append(byLane[t.lane], t)
 	}
 	work := make(chan []*task, lanes)
 	for _, lane := range byLane {

@@ -85,10 +85,10 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		// Trials, then small values: a race usually has a witness with
 		// small host values, found far faster among them.
 		for _, t := range trials(q) {
-			steps = append(steps, step{enc: s.trialEncoding(t), limit: budget / 64, satOnly: true, trial: t, name: "trial " + t.String()})
+			steps = append(steps, step{enc: s.trialEncoding(t), limit: budget / 32, satOnly: true, trial: t, name: "trial " + t.String()})
 		}
 		steps = append(steps, step{enc: in.narrowed, limit: budget / 32, satOnly: true, name: "small integers"})
-		budget -= budget/32 + uint64(len(steps)-1)*(budget/64)
+		budget -= budget/32 + uint64(len(steps)-1)*(budget/32)
 		for _, part := range []uint64{16, 8, 4} {
 			steps = append(steps, step{enc: first, limit: budget / part, name: firstName}, step{enc: second, limit: budget / part, name: secondName})
 		}

@@ -16,9 +16,10 @@ import (
 // race whose address multiplies a host value (j*cols + i) usually shows
 // with the smallest sizes: rows of one or two elements overlap first;
 // and with -1, the unchecked negative size that a cast to unsigned makes
-// the largest. Trials also try one more than each known block dimension
-// (trials), the smallest size that a grid of (n + b-1)/b blocks covers
-// with two blocks: races between blocks need them.
+// the largest. Trials also try each known block dimension b and b+1
+// (trials): a row exactly one block wide, and the smallest size that a
+// grid of (n + b-1)/b blocks covers with two blocks, which races between
+// blocks need.
 var trialValues = []uint64{1, 2, 3, ^uint64(0)}
 
 // blockDimVars name the block dimensions, whose known values suggest
@@ -47,8 +48,12 @@ func trials(q *Query) []*trial {
 	}
 	values := append([]uint64(nil), trialValues...)
 	for _, name := range blockDimVars {
-		if b, ok := pinned[name]; ok && b > 1 && !slices.Contains(values, b+1) {
-			values = append(values, b+1)
+		if b, ok := pinned[name]; ok && b > 1 {
+			for _, v := range []uint64{b, b + 1} {
+				if !slices.Contains(values, v) {
+					values = append(values, v)
+				}
+			}
 		}
 	}
 	// Every factor at each value, then, with several factors, each
@@ -78,9 +83,9 @@ func trials(q *Query) []*trial {
 	return out
 }
 
-// maxTrials bounds the trials of a query: each costs up to 1/64 of its
+// maxTrials bounds the trials of a query: each costs up to 1/32 of its
 // budget, though most end within a few thousand units.
-const maxTrials = 16
+const maxTrials = 12
 
 // fix returns the trial of q with the named variables replaced by
 // constants.
