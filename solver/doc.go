@@ -30,10 +30,12 @@
 // its value and wrapping is made explicit only where a value can leave
 // its range. Bit-blasting does bit tricks well and products of unknowns
 // badly; non-linear integer arithmetic the other way round. Attempts
-// alternate between them with doubling limits, after a short search for
-// a model among small values. Both are tested against expr.Eval on
+// alternate between them with doubling limits, after short searches for
+// a model: trials (trial.go), which fix the launch-wide values that
+// multiply a thread's to small constants, and small values. Both are tested against expr.Eval on
 // random terms (diff_test.go). HGRD_DUMP_QUERIES=DIR writes each attempt
-// into DIR as SMT-LIB.
+// into DIR as SMT-LIB; HGRD_TRACE_QUERIES=1 prints each query's attempts
+// to standard error.
 //
 // # Budget
 //

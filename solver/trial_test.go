@@ -1,0 +1,83 @@
+package solver
+
+import (
+	"slices"
+	"testing"
+
+	"hgrd/expr"
+)
+
+// threadVar is a thread's value on one side of a query, as
+// expr.Instantiate names it.
+func threadVar(name string) *expr.Term { return expr.Var(name, 32, expr.Instance) }
+
+// rowCollision asks whether two different threads of a 16-wide block
+// write the same element j*cols + i of a row-major matrix, i < rows,
+// with rows and cols unrelated host values (copyUppToLow without its
+// assert): they do when cols < rows, which cols = 1 shows at once.
+func rowCollision() *Query {
+	rows, cols, ntid := v32("rows"), v32("cols"), v32("ntid.x")
+	conds := []*expr.Term{expr.Eq(ntid, c32(16)), expr.SLt(c32(0), cols)}
+	index := func(side string) *expr.Term {
+		tx, ty := threadVar("tid.x"+side), threadVar("tid.y"+side)
+		i := expr.Add(expr.Mul(threadVar("ctaid.x"+side), ntid), tx)
+		conds = append(conds, expr.ULt(tx, ntid), expr.ULt(ty, c32(16)), expr.ULt(threadVar("ctaid.x"+side), c32(4)),
+			expr.SLt(i, rows), noSignedWrap(expr.Mul, ty, cols))
+		return expr.Add(expr.Mul(ty, cols), i)
+	}
+	a, b := index("#1"), index("#2")
+	conds = append(conds, expr.Eq(a, b), expr.Ne(threadVar("tid.y#1"), threadVar("tid.y#2")))
+	return &Query{Assertions: conds, Observe: []*expr.Term{a}}
+}
+
+func TestTrialsFixLaunchWideFactors(t *testing.T) {
+	ts := trials(rowCollision())
+	if len(ts) == 0 {
+		t.Fatal("no trials for a product of a host value and a thread index")
+	}
+	var values []uint64
+	for _, tr := range ts {
+		if len(tr.fixed) != 1 {
+			t.Errorf("trial %s fixes %d variables, want cols alone (ntid.x is pinned, thread indices vary)", tr, len(tr.fixed))
+		}
+		v, ok := tr.fixed["cols"]
+		if !ok {
+			t.Errorf("trial %s does not fix cols", tr)
+		}
+		values = append(values, v)
+	}
+	for _, want := range []uint64{1, 2, 3, 0xffffffff, 16, 17} {
+		if !slices.Contains(values, want) {
+			t.Errorf("trial values %v lack %d", values, want)
+		}
+	}
+}
+
+func TestTrialModelIsAModelOfTheQuery(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	q := rowCollision()
+	res, err := s.Check(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Sat {
+		t.Fatalf("status %v, want sat", res.Status)
+	}
+	if _, ok := res.Vars["cols"]; !ok {
+		t.Fatalf("model %v lacks the fixed variable cols", res.Vars)
+	}
+	for _, a := range q.Assertions {
+		if v, err := expr.Eval(a, res.Env()); err != nil || v != 1 {
+			t.Errorf("assertion %v is %d (%v) under the model %v", a, v, err, res.Vars)
+		}
+	}
+}
+
+func TestNoTrialsForLinearQueries(t *testing.T) {
+	x := threadVar("tid.x#1")
+	q := &Query{Assertions: []*expr.Term{expr.Eq(expr.Mul(x, c32(4)), expr.Add(v32("n"), c32(8)))}}
+	if ts := trials(q); len(ts) != 0 {
+		t.Errorf("%d trials for a query without products of unknowns", len(ts))
+	}
+}
