@@ -80,6 +80,10 @@ func serveWorker(in io.Reader, out io.Writer) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(workerMemoryLimit)
 	}
+	// One solving thread: Z3's 300 MB probe sees the memory of every
+	// context in the process, and with lanes in parallel the moment it
+	// is crossed would depend on how far each lane got.
+	req.Options.Workers = 1
 	res := &report.FileResult{Path: req.Path}
 	loader, err := frontend.NewLoader(req.Options.Frontend)
 	if err != nil {

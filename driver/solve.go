@@ -94,6 +94,11 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Z3 counts its memory per OS thread and totals the counts
+			// now and then; on one thread, its 300 MB probe sees the
+			// same total at the same point of every run.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			for lane := range work {
 				if err := solveLane(ctx, lane); err != nil {
 					errs <- err
