@@ -182,20 +182,25 @@ func splitUnrelated(t *task) (related, unrelated []int) {
 
 // kernelSide returns the task's query without the launch's facts.
 func kernelSide(t *task) []*expr.Term {
-	q := constraints.Build(t.kernel, t.query.First, t.query.Second, t.query.Kind, &constraints.Launch{Aliases: t.launch.Aliases})
-	if q == nil {
-		return nil
+	if _, q := withFacts(t, nil); q != nil {
+		return q.Assertions
 	}
-	return q.Assertions
+	return nil
 }
 
-// status answers the task's query with only the facts listed.
-func status(s *solver.Solver, t *task, facts []int) solver.Status {
+// withFacts returns the task's launch with only the facts listed, and
+// the query of the task's race in it (nil if the race is impossible).
+func withFacts(t *task, facts []int) (*constraints.Launch, *constraints.Query) {
 	l := &constraints.Launch{Aliases: t.launch.Aliases, Origin: t.launch.Origin}
 	for _, i := range facts {
 		l.Facts = append(l.Facts, t.launch.Facts[i])
 	}
-	q := constraints.Build(t.kernel, t.query.First, t.query.Second, t.query.Kind, l)
+	return l, constraints.Build(t.kernel, t.query.First, t.query.Second, t.query.Kind, l)
+}
+
+// status answers the task's query with only the facts listed.
+func status(s *solver.Solver, t *task, facts []int) solver.Status {
+	l, q := withFacts(t, facts)
 	if q == nil {
 		return solver.Unsat
 	}

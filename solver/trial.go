@@ -159,7 +159,7 @@ func launchWideFactors(q *Query, pinned map[string]uint64) []*expr.Term {
 					continue
 				}
 				for _, v := range expr.Vars(a) {
-					if v.Scope == expr.Shared && v.Width != expr.Bool && !isPinned(pinned, v.Name) {
+					if _, known := pinned[v.Name]; v.Scope == expr.Shared && v.Width != expr.Bool && !known {
 						factors[v.Name] = v
 					}
 				}
@@ -180,11 +180,6 @@ func launchWideFactors(q *Query, pinned map[string]uint64) []*expr.Term {
 	return out
 }
 
-func isPinned(pinned map[string]uint64, name string) bool {
-	_, ok := pinned[name]
-	return ok
-}
-
 // perThread reports whether t depends on a thread's value.
 func perThread(t *expr.Term) bool {
 	for _, v := range expr.Vars(t) {
@@ -199,23 +194,17 @@ func perThread(t *expr.Term) bool {
 // equates to a constant, and their values.
 func pinnedVars(q *Query) map[string]uint64 {
 	pinned := map[string]uint64{}
-	var visit func(t *expr.Term)
-	visit = func(t *expr.Term) {
-		switch {
-		case t.Op == expr.OpAnd && t.IsBool():
-			for _, a := range t.Args {
-				visit(a)
+	for _, a := range q.Assertions {
+		for _, f := range conjuncts(a) {
+			if f.Op != expr.OpEq {
+				continue
 			}
-		case t.Op == expr.OpEq:
-			for i, a := range t.Args {
-				if c := t.Args[1-i]; a.Op == expr.OpVar && c.IsConst() {
-					pinned[a.Name] = c.Value
+			for i, v := range f.Args {
+				if c := f.Args[1-i]; v.Op == expr.OpVar && c.IsConst() {
+					pinned[v.Name] = c.Value
 				}
 			}
 		}
-	}
-	for _, a := range q.Assertions {
-		visit(a)
 	}
 	return pinned
 }
