@@ -9,6 +9,7 @@ import (
 	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/kernelanalysis"
+	"hgrd/report"
 )
 
 // A Launch is what is known about how a kernel is launched.
@@ -31,6 +32,27 @@ type Launch struct {
 	// "launch at main.cu:42" or "--block-dim".
 	Origin string
 }
+
+// allows reports whether a launch's known shape leaves room for two
+// threads related as a kind of race requires: two blocks, two warps in a
+// block, or two threads in a block.
+func (l *Launch) allows(kind string) bool {
+	switch kind {
+	case report.InterBlock:
+		return !known(l.GridDim) || product(l.GridDim) > 1
+	case report.IntraBlock:
+		return !known(l.BlockDim) || product(l.BlockDim) > cuda.WarpSize
+	case report.IntraWarp:
+		return !known(l.BlockDim) || product(l.BlockDim) > 1
+	}
+	return true
+}
+
+// known reports whether every component of a shape is known.
+func known(d [3]int64) bool { return d[0] > 0 && d[1] > 0 && d[2] > 0 }
+
+// product returns the number of blocks or threads of a known shape.
+func product(d [3]int64) int64 { return d[0] * d[1] * d[2] }
 
 // launchLimits returns the hardware limits and the known shape of a launch,
 // over the shared dimension variables.
@@ -126,7 +148,12 @@ type Alias struct {
 // object returns the allocation group of an access's object and the
 // offset of the object in it.
 func (l *Launch) object(acc *kernelanalysis.Access) (string, *expr.Term) {
-	o := acc.Object
+	return l.objectOf(acc.Object)
+}
+
+// objectOf returns the allocation group of an object and the offset of the
+// object in it.
+func (l *Launch) objectOf(o *kernelanalysis.Object) (string, *expr.Term) {
 	if o.Kind == kernelanalysis.ParamObject {
 		if a, ok := l.Aliases[o.Index]; ok {
 			return "alloc:" + a.Group, a.Offset

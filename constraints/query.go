@@ -23,67 +23,127 @@ type Query struct {
 	// Offset1 and Offset2 are the two accesses' byte offsets, for the
 	// witness.
 	Offset1, Offset2 *expr.Term
+	// Scope is set when an operation's scope is too narrow for the two
+	// threads: two block-scoped atomics, or a lock or flag whose narrowest
+	// operation is block-scoped, for threads of different blocks.
+	Scope *ScopeLimit
+	// Guards lists the locks and flags that order the pair when their
+	// addresses match for the two threads (for --explain).
+	Guards []string
 }
 
 // Kinds lists the kinds of race in the order queries are made.
 var Kinds = []string{report.InterBlock, report.IntraBlock, report.IntraWarp}
 
 // Conflicting reports whether two accesses can race at all in a launch:
-// the same object or allocation, at least one writes, and not both atomic.
+// the same object or allocation, at least one writes, and, if both are
+// atomics, one of them block-scoped in global memory.
 func Conflicting(l *Launch, a, b *kernelanalysis.Access) bool {
 	if ga, _ := l.object(a); ga != firstOf(l.object(b)) {
 		return false
 	}
 	if a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic {
-		return false
+		return atomicPairRaces(a, b)
 	}
 	return a.Kind != kernelanalysis.Read || b.Kind != kernelanalysis.Read
 }
 
+// Options change what a query takes into account, for --explain.
+type Options struct {
+	// IgnoreGuards leaves acquire/release synchronisation out.
+	IgnoreGuards bool
+}
+
 // Build returns the query of a pair for a kind of race, or nil if the
 // kind is impossible for the pair without asking the solver: shared
-// memory has no inter-block races, and a barrier on every path between
-// the accesses rules out intra-block or intra-warp ones.
+// memory has no inter-block races, a barrier on every path between the
+// accesses rules out the kinds of threads it orders, and two atomics
+// race only between blocks.
 func Build(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind string, l *Launch) *Query {
+	return BuildWith(k, a, b, kind, l, Options{})
+}
+
+// BuildWith is Build with options.
+func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind string, l *Launch, opts Options) *Query {
+	atomics := a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic
+	if atomics && kind != report.InterBlock || !l.allows(kind) {
+		return nil
+	}
+	relation := threadRelation(k, a, b, kind)
+	if relation == nil {
+		return nil
+	}
 	_, base1 := l.object(a)
 	_, base2 := l.object(b)
 	q := &Query{Kind: kind, First: a, Second: b,
 		Offset1: expr.Add(base1, expr.Instantiate(a.Offset, 1)), Offset2: expr.Add(base2, expr.Instantiate(b.Offset, 2))}
-	var relation *expr.Term
+	core := append(launchLimits(l), threadLimits(1)...)
+	core = append(core, threadLimits(2)...)
+	for _, side := range []struct {
+		acc *kernelanalysis.Access
+		n   int
+	}{{a, 1}, {b, 2}} {
+		core = append(core, expr.Instantiate(side.acc.Cond, side.n))
+		for _, as := range k.Assumptions {
+			core = append(core, expr.Instantiate(as, side.n))
+		}
+	}
+	core = append(core, relation,
+		overlap(q.Offset1, expr.Instantiate(a.Size, 1), q.Offset2, expr.Instantiate(b.Size, 2)))
+	switch {
+	case atomics:
+		q.Scope = &ScopeLimit{Op: narrowerAtomic(a, b)}
+	case !opts.IgnoreGuards:
+		pairs := guardPairs(l, a, b)
+		q.Guards = describeGuards(pairs)
+		ordered, narrow := orderedBy(pairs, kind, false)
+		if narrow != nil {
+			widened, _ := orderedBy(pairs, kind, true)
+			q.Scope = &ScopeLimit{Op: *narrow, Widened: withLemmas(append(append([]*expr.Term(nil), core...), expr.Not(widened)), q)}
+		}
+		if len(pairs) > 0 {
+			core = append(core, expr.Not(ordered))
+		}
+	}
+	q.Assertions = withLemmas(core, q)
+	return q
+}
+
+// threadRelation returns how the two threads of a kind of race relate, or
+// nil if no two threads so related can make the accesses unordered.
+func threadRelation(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind string) *expr.Term {
 	switch kind {
 	case report.InterBlock:
 		if a.Object.Space == kernelanalysis.Shared {
 			return nil
 		}
-		relation = differentBlocks()
-	case report.IntraBlock, report.IntraWarp:
-		level := kernelanalysis.BlockLevel
-		if kind == report.IntraWarp {
-			level = kernelanalysis.WarpLevel
-		}
-		concurrent, ok := k.Concurrent(a, b, level)
+		concurrent, ok := k.Concurrent(a, b, kernelanalysis.GridLevel)
 		if !ok {
 			return nil
 		}
-		relation = expr.AllOf(sameBlock(), differentThreads(), sameWarp(kind == report.IntraWarp), concurrent)
-	}
-	q.Assertions = append(launchLimits(l), threadLimits(1)...)
-	q.Assertions = append(q.Assertions, threadLimits(2)...)
-	for _, side := range []struct {
-		acc *kernelanalysis.Access
-		n   int
-	}{{a, 1}, {b, 2}} {
-		q.Assertions = append(q.Assertions, expr.Instantiate(side.acc.Cond, side.n))
-		for _, as := range k.Assumptions {
-			q.Assertions = append(q.Assertions, expr.Instantiate(as, side.n))
+		return expr.AllOf(differentBlocks(), concurrent)
+	case report.IntraBlock:
+		concurrent, ok := k.Concurrent(a, b, kernelanalysis.BlockLevel)
+		if !ok {
+			return nil
 		}
+		return expr.AllOf(sameBlock(), differentThreads(), sameWarp(false), concurrent)
+	case report.IntraWarp:
+		concurrent, ok := k.WarpConcurrent(a, b)
+		if !ok {
+			return nil
+		}
+		return expr.AllOf(sameBlock(), differentThreads(), sameWarp(true), concurrent)
 	}
-	q.Assertions = append(q.Assertions, relation,
-		overlap(q.Offset1, expr.Instantiate(a.Size, 1), q.Offset2, expr.Instantiate(b.Size, 2)))
-	q.Assertions = append(q.Assertions, iterationBounds(q.Assertions)...)
-	q.Assertions = append(q.Assertions, globalIndexLemmas()...)
-	q.Assertions = append(q.Assertions, radixLemmas(q.Offset1, q.Offset2)...)
-	return q
+	return nil
+}
+
+// withLemmas adds to a query's assertions the bounds of loop iteration
+// counts and the lemmas that help the solver.
+func withLemmas(assertions []*expr.Term, q *Query) []*expr.Term {
+	assertions = append(assertions, iterationBounds(assertions)...)
+	assertions = append(assertions, globalIndexLemmas()...)
+	return append(assertions, radixLemmas(q.Offset1, q.Offset2)...)
 }
 
 func firstOf(s string, _ *expr.Term) string { return s }

@@ -79,6 +79,12 @@ var callPrefixes = []struct {
 	{"llvm.nvvm.membar.gl", Call{Kind: Fence, Scope: ScopeDevice}},
 	{"llvm.nvvm.membar.sys", Call{Kind: Fence, Scope: ScopeSystem}},
 	{"llvm.nvvm.atomic.", Call{Kind: AtomicCall, Scope: ScopeDevice}},
+	// The warp collectives (*_sync shuffles, votes and matches) exchange
+	// values among the lanes of their mask but order no memory accesses:
+	// only __syncwarp does (CUDA Programming Guide, warp functions).
+	{"llvm.nvvm.shfl.sync.", Call{Kind: PureCall}},
+	{"llvm.nvvm.vote.", Call{Kind: PureCall}},
+	{"llvm.nvvm.match.", Call{Kind: PureCall}},
 	{"llvm.nvvm.ldg.global.", Call{Kind: ReadOnlyLoad}},
 	{"llvm.memcpy.", Call{Kind: MemCopy}},
 	{"llvm.memmove.", Call{Kind: MemCopy}},
@@ -102,6 +108,9 @@ var callPrefixes = []struct {
 	{"__assert_fail", Call{Kind: NoReturn}},
 	{"__hgrd_requires", Call{Kind: Requires}},
 	{"__hgrd_grid_sync", Call{Kind: GridBarrier}},
+	// The prelude's <cuda/atomic> loads and stores with a scope, which
+	// LLVM 14 cannot express: __hgrd_atomic_{load,store}_<scope>_<bytes>.
+	{"__hgrd_atomic_", Call{Kind: AtomicCall}},
 	{"malloc", Call{Kind: PureCall}}, // device heap: a fresh allocation
 	{"free", Call{Kind: IgnoredCall}},
 	{"__hgrd_assume", Call{Kind: Assume}},
@@ -147,9 +156,9 @@ func axisOf(name string) int {
 // llvm.nvvm.atomic.add.gen.i.cta.i32.p0i32 is block scope.
 func atomicScope(name string) Scope {
 	switch {
-	case strings.Contains(name, ".cta."):
+	case strings.Contains(name, ".cta."), strings.Contains(name, "_block_"):
 		return ScopeBlock
-	case strings.Contains(name, ".sys."):
+	case strings.Contains(name, ".sys."), strings.Contains(name, "_system_"):
 		return ScopeSystem
 	}
 	return ScopeDevice
@@ -157,8 +166,12 @@ func atomicScope(name string) Scope {
 
 // atomicOp reads the operation of an NVVM atomic intrinsic:
 // "add" in llvm.nvvm.atomic.add.gen.i.cta, "inc" in
-// llvm.nvvm.atomic.load.inc.32.
+// llvm.nvvm.atomic.load.inc.32, "load" in __hgrd_atomic_load_block_4.
 func atomicOp(name string) string {
+	if rest, ok := strings.CutPrefix(name, "__hgrd_atomic_"); ok {
+		op, _, _ := strings.Cut(rest, "_")
+		return op
+	}
 	rest := strings.TrimPrefix(name, "llvm.nvvm.atomic.")
 	rest = strings.TrimPrefix(rest, "load.")
 	if i := strings.IndexByte(rest, '.'); i >= 0 {

@@ -1,6 +1,8 @@
-// This file defines what --explain says about races the host facts rule
-// out: for each query that is unsat with the launch's facts and sat
-// without them, a small set of facts that keeps it unsat.
+// This file defines what --explain says about races the host facts or
+// acquire/release synchronisation rule out: for each query that is unsat
+// with its locks and flags and sat without them, the locks and flags;
+// for each query that is unsat with the launch's facts and sat without
+// them, a small set of facts that keeps it unsat.
 //
 // The set is found by deletion: first every fact that shares no variable
 // with the kernel's side of the query at once, then halves, quarters and
@@ -82,7 +84,8 @@ func explainCandidates(tasks []*task) []*task {
 		if len(out) == maxExplained {
 			break
 		}
-		if t.result == nil || t.result.Status != solver.Unsat || len(t.launch.Facts) == 0 || done[t.key] {
+		explicable := len(t.launch.Facts) > 0 || len(t.query.Guards) > 0
+		if t.result == nil || t.result.Status != solver.Unsat || !explicable || done[t.key] {
 			continue
 		}
 		done[t.key] = true
@@ -92,10 +95,13 @@ func explainCandidates(tasks []*task) []*task {
 }
 
 // explain returns the note for one task, or nil if its race does not
-// exist even without the launch's facts.
+// exist even without the launch's facts or its guards.
 func explain(t *task) *report.Note {
 	s := solver.New(explainBudget)
 	defer s.Close()
+	if note := explainGuards(s, t); note != nil {
+		return note
+	}
 	needed, ok := factsNeeded(s, t)
 	if !ok {
 		return nil
@@ -108,6 +114,23 @@ func explain(t *task) *report.Note {
 	return &report.Note{Pos: q.First.Pos.String(), Message: fmt.Sprintf(
 		"%s %s-%s race with %s ruled out by host facts: %s",
 		q.Kind, q.First.Kind, q.Second.Kind, q.Second.Pos, strings.Join(why, "; "))}
+}
+
+// explainGuards returns a note naming the locks and flags that rule a
+// task's race out, if the race exists without them.
+func explainGuards(s *solver.Solver, t *task) *report.Note {
+	q := t.query
+	if len(q.Guards) == 0 {
+		return nil
+	}
+	bare := constraints.BuildWith(t.kernel, q.First, q.Second, q.Kind, t.launch, constraints.Options{IgnoreGuards: true})
+	res, err := solveWithin(s, &task{kernel: t.kernel, launch: t.launch, query: bare}, explainBudget)
+	if err != nil || res.Status != solver.Sat {
+		return nil
+	}
+	return &report.Note{Pos: q.First.Pos.String(), Message: fmt.Sprintf(
+		"%s %s-%s race with %s ruled out by synchronisation: %s",
+		q.Kind, q.First.Kind, q.Second.Kind, q.Second.Pos, strings.Join(q.Guards, "; "))}
 }
 
 // factsNeeded reports whether the task's race exists without the launch's

@@ -27,6 +27,9 @@ type task struct {
 	lane   uint32 // see lanes
 
 	result *solver.Result // nil if not asked: an earlier task found the race
+	// scopeOnly is set when the race is found and exists only because of
+	// the scope named by query.Scope.
+	scopeOnly bool
 }
 
 // appendTasks adds the queries of every conflicting pair of a kernel, in
@@ -135,6 +138,9 @@ func solveLane(ctx context.Context, lane []*task) error {
 		}
 		t.result = res
 		racy[t.key] = res.Status == solver.Sat
+		if res.Status == solver.Sat && t.query.Scope != nil {
+			t.scopeOnly = scopeOnly(s, t.query.Scope)
+		}
 	}
 	return nil
 }
@@ -164,6 +170,17 @@ func solveWithin(s *solver.Solver, t *task, budget uint64) (*solver.Result, erro
 	return s.Check(&solver.Query{Assertions: t.query.Assertions, Observe: observe})
 }
 
+// scopeOnly reports whether a race would not exist if the scope limit's
+// operation were wide enough: always for two atomics, and for a lock or
+// flag when the query with the guard in force is unsatisfiable.
+func scopeOnly(s *solver.Solver, limit *constraints.ScopeLimit) bool {
+	if limit.Widened == nil {
+		return true
+	}
+	res, err := s.Check(&solver.Query{Assertions: limit.Widened})
+	return err == nil && res.Status == solver.Unsat
+}
+
 // collectResults reports, per key, the earliest racy task, or else the
 // earliest undecided one.
 func collectResults(tasks []*task, out *report.FileResult) {
@@ -171,7 +188,12 @@ func collectResults(tasks []*task, out *report.FileResult) {
 	for _, t := range tasks {
 		if t.result != nil && t.result.Status == solver.Sat && !done[t.key] {
 			done[t.key] = true
-			out.Races = append(out.Races, raceReport(t.kernel, t.query, t.result, t.launch))
+			r := raceReport(t.kernel, t.query, t.result, t.launch)
+			if t.scopeOnly {
+				r.ScopeNote = t.query.Scope.Message()
+				r.Message += " (" + r.ScopeNote + ")"
+			}
+			out.Races = append(out.Races, r)
 		}
 	}
 	for _, t := range tasks {

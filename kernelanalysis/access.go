@@ -94,10 +94,17 @@ type Access struct {
 	Pos    frontend.Pos
 	Source string  // the accessed location in source terms, such as "s[tid.x + 1]"
 	Loops  []*Loop // enclosing loops, innermost first
+	// Op names an atomic access as CUDA source writes it, with its scope
+	// ("atomicAdd_block"); empty for other accesses.
+	Op string
+	// Guards lists the acquire/release synchronisation around the access
+	// (guard.go): locks held while it runs, releases after it, acquires
+	// before it.
+	Guards []*Guard
 
-	// intervals lists, for block barriers and for warp barriers, the
-	// barrier intervals the access can execute in.
-	intervals [2][]intervalState
+	// intervals lists, for each level of barriers, the barrier intervals
+	// the access can execute in.
+	intervals [numLevels][]intervalState
 	// countLoops are the loops whose iteration counts the access's terms
 	// mention: enclosing loops and loops it comes after.
 	countLoops []*Loop
@@ -120,7 +127,7 @@ type Kernel struct {
 	Incomplete []string
 	Loops      []*Loop
 
-	intervals [2]*intervalInfo
+	intervals [numLevels]*intervalInfo
 }
 
 // A Param is a kernel parameter.

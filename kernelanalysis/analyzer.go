@@ -25,7 +25,7 @@ type analyzer struct {
 	objects   map[string]*Object      // by name
 	written   map[*Object]bool        // objects the kernel writes
 	divergent map[value.Value]bool    // values that may differ between threads of a block
-	intervals [2]*intervalInfo        // by Level
+	intervals [numLevels]*intervalInfo // by Level
 	res       *Kernel
 }
 
@@ -46,6 +46,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	a.findWrites()
 	a.divergent = divergence(a)
 	a.collect()
+	a.findGuards()
 	a.computeIntervals()
 	a.res.intervals = a.intervals
 	return a.res, nil

@@ -27,34 +27,47 @@ func (a *analyzer) collect() {
 
 // collectInst records what one instruction does to memory.
 func (a *analyzer) collectInst(inst ir.Instruction, b *ir.Block) {
+	if ptr, op, scope, ok := atomicOf(inst); ok {
+		size := constSize(atomicType(inst))
+		for _, acc := range a.addAccess(inst, b, ptr, Atomic, size, scope) {
+			acc.Op = cuda.AtomicName(op, scope)
+		}
+		return
+	}
 	switch i := inst.(type) {
 	case *ir.InstLoad:
-		kind := Read
-		if i.Atomic {
-			kind = Atomic
-		}
-		a.addAccess(i, b, i.Src, kind, constSize(i.ElemType), cuda.ScopeDevice)
+		a.addAccess(i, b, i.Src, Read, constSize(i.ElemType), cuda.ScopeDevice)
 	case *ir.InstStore:
-		kind := Write
-		if i.Atomic {
-			kind = Atomic
-		}
-		a.addAccess(i, b, i.Dst, kind, constSize(i.Src.Type()), cuda.ScopeDevice)
-	case *ir.InstAtomicRMW:
-		a.addAccess(i, b, i.Dst, Atomic, constSize(i.X.Type()), syncScope(i.SyncScope))
-	case *ir.InstCmpXchg:
-		a.addAccess(i, b, i.Ptr, Atomic, constSize(i.Cmp.Type()), syncScope(i.SyncScope))
+		a.addAccess(i, b, i.Dst, Write, constSize(i.Src.Type()), cuda.ScopeDevice)
 	case *ir.InstCall:
 		a.collectCall(i, b)
 	}
+}
+
+// atomicType returns the type of the value an atomic instruction reads or
+// writes.
+func atomicType(inst ir.Instruction) types.Type {
+	switch i := inst.(type) {
+	case *ir.InstLoad:
+		return i.ElemType
+	case *ir.InstStore:
+		return i.Src.Type()
+	case *ir.InstAtomicRMW:
+		return i.X.Type()
+	case *ir.InstCmpXchg:
+		return i.Cmp.Type()
+	}
+	call := inst.(*ir.InstCall)
+	if _, void := call.Type().(*types.VoidType); void && len(call.Args) > 1 {
+		return call.Args[1].Type() // an atomic store: its value
+	}
+	return call.Type()
 }
 
 // collectCall records the accesses and facts of a call.
 func (a *analyzer) collectCall(c *ir.InstCall, b *ir.Block) {
 	call := cuda.LookupCall(symbolic.CalleeName(c))
 	switch call.Kind {
-	case cuda.AtomicCall:
-		a.addAccess(c, b, c.Args[0], Atomic, constSize(c.Type()), call.Scope)
 	case cuda.ReadOnlyLoad:
 		a.addAccess(c, b, c.Args[0], Read, constSize(c.Type()), cuda.ScopeDevice)
 	case cuda.MemCopy:
@@ -98,21 +111,11 @@ func nameOrIndirect(c *ir.InstCall) string {
 // constSize returns the store size of a type as a 64-bit term.
 func constSize(t types.Type) *expr.Term { return expr.Const(uint64(symbolic.SizeOf(t)), 64) }
 
-// syncScope maps an LLVM syncscope to a CUDA scope.
-func syncScope(s string) cuda.Scope {
-	switch s {
-	case "block", "cta":
-		return cuda.ScopeBlock
-	case "system":
-		return cuda.ScopeSystem
-	}
-	return cuda.ScopeDevice
-}
-
 // addAccess records an access through ptr, one per object the pointer may
 // point into.
-func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, kind AccessKind, size *expr.Term, scope cuda.Scope) {
+func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, kind AccessKind, size *expr.Term, scope cuda.Scope) []*Access {
 	pos, _ := a.unit.Pos(inst)
+	var added []*Access
 	for _, t := range a.pointerOf(ptr) {
 		if t.obj.Space == Private || t.obj.Space == ReadOnly {
 			continue
@@ -126,7 +129,9 @@ func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, 
 		acc.Cond = expr.AllOf(path, a.ev.Definedness(path, t.off, size))
 		acc.countLoops = a.loopsMentioned(acc.Cond, acc.Offset, acc.Size)
 		a.res.Accesses = append(a.res.Accesses, acc)
+		added = append(added, acc)
 	}
+	return added
 }
 
 // loopsMentioned returns the loops whose iteration counts occur in terms.

@@ -18,19 +18,25 @@ package kernelanalysis
 
 import (
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 
 	"hgrd/cuda"
+	"hgrd/expr"
 	"hgrd/symbolic"
 )
 
 // A Level is a set of barriers.
 type Level int
 
-// The levels: block barriers order threads of a block; warp level adds
-// __syncwarp, which orders the lanes of a warp.
+// The levels: block barriers order threads of a block; the warp levels add
+// __syncwarp, which orders the lanes of a warp that are in its mask; grid
+// barriers alone order threads of different blocks.
 const (
-	BlockLevel Level = iota // __syncthreads
-	WarpLevel               // __syncthreads and __syncwarp
+	BlockLevel    Level = iota // __syncthreads (and grid barriers)
+	WarpLevel                  // and __syncwarp with any mask
+	FullWarpLevel              // and __syncwarp with the full mask only
+	GridLevel                  // cooperative groups' grid sync only
+	numLevels
 )
 
 // An intervalState is an interval's start (0 for the kernel entry, i for
@@ -48,7 +54,10 @@ func loopBit(l *Loop) uint64 { return 1 << uint(l.ID%64) }
 // intervalInfo is the interval analysis at one level.
 type intervalInfo struct {
 	sourceBlock []*ir.Block // block of each source; nil for the entry
-	synced      map[*Loop]bool
+	// sourceMask holds, for each source that is a __syncwarp with a mask
+	// other than the full one, the mask's term; nil for other sources.
+	sourceMask []*expr.Term
+	synced     map[*Loop]bool
 }
 
 // isBarrier reports whether inst is a barrier at the level.
@@ -58,20 +67,29 @@ func isBarrier(inst ir.Instruction, level Level) bool {
 		return false
 	}
 	switch cuda.LookupCall(symbolic.CalleeName(call)).Kind {
-	case cuda.BlockBarrier, cuda.GridBarrier:
-		// A grid barrier also orders blocks; until the inter-block query
-		// knows it, it counts as the block barrier it also is.
+	case cuda.GridBarrier:
 		return true
+	case cuda.BlockBarrier:
+		return level != GridLevel
 	case cuda.WarpBarrier:
-		return level == WarpLevel
+		return level == WarpLevel || level == FullWarpLevel && fullMask(call)
 	}
 	return false
 }
 
+// fullMask reports whether a __syncwarp's mask is the constant full mask.
+func fullMask(call *ir.InstCall) bool {
+	if len(call.Args) == 0 {
+		return true
+	}
+	c, ok := symbolic.UnwrapArg(call.Args[0]).(*constant.Int)
+	return ok && uint32(c.X.Int64()) == cuda.FullWarpMask
+}
+
 // computeIntervals fills every access's interval states at both levels.
 func (a *analyzer) computeIntervals() {
-	for _, level := range []Level{BlockLevel, WarpLevel} {
-		info := &intervalInfo{sourceBlock: []*ir.Block{nil}, synced: map[*Loop]bool{}}
+	for level := Level(0); level < numLevels; level++ {
+		info := &intervalInfo{sourceBlock: []*ir.Block{nil}, sourceMask: []*expr.Term{nil}, synced: map[*Loop]bool{}}
 		for _, l := range a.ev.G.Loops {
 			info.synced[l] = a.loopSynced(l, level)
 		}

@@ -20,6 +20,7 @@ func (a *analyzer) propagate(level Level, info *intervalInfo) {
 			if isBarrier(inst, level) {
 				sourceOf[inst] = len(info.sourceBlock)
 				info.sourceBlock = append(info.sourceBlock, b)
+				info.sourceMask = append(info.sourceMask, a.partialMask(inst))
 			}
 		}
 	}

@@ -86,7 +86,11 @@ type Race struct {
 	Second  Access   `json:"second"`
 	Witness *Witness `json:"witness"`
 	Message string   `json:"message,omitempty"`
-	Kernel  string   `json:"kernel,omitempty"`
+	// ScopeNote is set when the race exists only because an atomic or a
+	// fence has too narrow a scope, naming it: "atomicAdd_block at
+	// k.cu:12:5 does not order threads of different blocks".
+	ScopeNote string `json:"scopeNote,omitempty"`
+	Kernel    string `json:"kernel,omitempty"`
 	// Launch says which launch context the race was found in.
 	Launch string `json:"launch,omitempty"`
 }

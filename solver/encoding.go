@@ -54,7 +54,8 @@ type step struct {
 // neither is better on every query (bit-blasting struggles with products
 // of unknowns, non-linear integer arithmetic with bit tricks and wrapping),
 // and each attempt starts afresh. A query that multiplies or divides
-// unknowns starts with the integers. A query the integer encoding cannot
+// unknowns starts with the integers, one that shifts by unknown amounts
+// with the bit-vectors. A query the integer encoding cannot
 // express gets bit-vector attempts only.
 func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 	bv := s.bitVectors(q)
@@ -82,13 +83,21 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 			firstName, secondName = secondName, firstName
 		}
 		budget := sum(limits)
+		if variableShifts(q) {
+			// Bit-vectors first, at a sixteenth: bit tricks are theirs.
+			first, second = bv, in
+			firstName, secondName = "bit-vectors", "integers"
+			steps = append(steps, step{enc: bv, limit: budget / 16, name: "bit-vectors"})
+			budget -= budget / 16
+		}
 		// Trials, then small values: a race usually has a witness with
 		// small host values, found far faster among them.
-		for _, t := range trials(q) {
+		ts := trials(q)
+		for _, t := range ts {
 			steps = append(steps, step{enc: s.trialEncoding(t), limit: budget / 32, satOnly: true, trial: t, name: "trial " + t.String()})
 		}
 		steps = append(steps, step{enc: in.narrowed, limit: budget / 32, satOnly: true, name: "small integers"})
-		budget -= budget/32 + uint64(len(steps)-1)*(budget/32)
+		budget -= budget/32 + uint64(len(ts))*(budget/32)
 		for _, part := range []uint64{16, 8, 4} {
 			steps = append(steps, step{enc: first, limit: budget / part, name: firstName}, step{enc: second, limit: budget / part, name: secondName})
 		}
@@ -177,6 +186,32 @@ const smallValue = 256
 // nonLinear reports whether a query multiplies, divides or takes the
 // remainder of two non-constant bit-vectors.
 func nonLinear(q *Query) bool {
+	return anyTerm(q, func(t *expr.Term) bool {
+		switch t.Op {
+		case expr.OpMul, expr.OpUDiv, expr.OpSDiv, expr.OpURem, expr.OpSRem:
+			return !t.Args[0].IsConst() && !t.Args[1].IsConst()
+		}
+		return false
+	})
+}
+
+// variableShifts reports whether a query shifts by an amount that is not
+// a constant, such as a lane's bit in a __syncwarp mask: the integer
+// encoding has to express that with powers of two, which bit-vectors
+// decide at once.
+func variableShifts(q *Query) bool {
+	return anyTerm(q, func(t *expr.Term) bool {
+		switch t.Op {
+		case expr.OpShl, expr.OpLShr, expr.OpAShr:
+			return !t.Args[1].IsConst()
+		}
+		return false
+	})
+}
+
+// anyTerm reports whether some subterm of the query's assertions
+// satisfies f.
+func anyTerm(q *Query, f func(t *expr.Term) bool) bool {
 	seen := map[*expr.Term]bool{}
 	var walk func(t *expr.Term) bool
 	walk = func(t *expr.Term) bool {
@@ -184,11 +219,8 @@ func nonLinear(q *Query) bool {
 			return false
 		}
 		seen[t] = true
-		switch t.Op {
-		case expr.OpMul, expr.OpUDiv, expr.OpSDiv, expr.OpURem, expr.OpSRem:
-			if !t.Args[0].IsConst() && !t.Args[1].IsConst() {
-				return true
-			}
+		if f(t) {
+			return true
 		}
 		for _, a := range t.Args {
 			if walk(a) {

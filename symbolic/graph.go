@@ -21,6 +21,8 @@ type Graph struct {
 	Loops  []*Loop                      // outer loops before the loops they contain
 	LoopOf map[*ir.Block]*Loop          // innermost loop of a block
 	Where  map[ir.Instruction]*ir.Block // block of each instruction
+
+	ipdom map[*ir.Block]*ir.Block // immediate post-dominators, on first use
 }
 
 // A Loop is a natural loop.

@@ -40,15 +40,21 @@ func Ordered(r *report.Race) (first, second report.Access) {
 //
 //	{kind} {first access}-{second access} race on {memory} {object} with line {second line}
 //
-// An unknown object is written "?".
+// An unknown object is written "?". A race that exists only because of a
+// scope ends with its note: "... with line 20 (atomicAdd_block at
+// k.cu:18:5 does not order threads of different blocks)".
 func Describe(r *report.Race) string {
 	first, second := Ordered(r)
 	obj := r.Object
 	if obj == "" {
 		obj = "?"
 	}
-	return fmt.Sprintf("%s %s-%s race on %s %s with line %d",
+	desc := fmt.Sprintf("%s %s-%s race on %s %s with line %d",
 		r.Kind, first.Access, second.Access, r.Memory, obj, second.Line)
+	if r.ScopeNote != "" {
+		desc += " (" + r.ScopeNote + ")"
+	}
+	return desc
 }
 
 // A site is a line of a file.

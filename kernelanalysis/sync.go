@@ -1,0 +1,297 @@
+// This file defines the search for guards: the atomics and fences of a
+// kernel, and which of them form an acquire that dominates an access or a
+// release that post-dominates it.
+//
+// # Method
+//
+// An acquire is an atomic that reads a location (compare-and-swap,
+// exchange, a read-modify-write, an atomic load) whose result decides a
+// branch (the exit of a spin loop, the test of a try-lock), followed by a
+// fence: the atomic dominates the fence, the fence dominates the access,
+// and the branch comes before the access. A release is a fence
+// followed by an atomic that writes the location: the fence
+// post-dominates the access and the atomic post-dominates the fence. An
+// acquire by compare-and-swap or exchange and a release of the same
+// address (the same object and offset term, so the same for the thread)
+// make a lock held while the access runs. Where several fences qualify,
+// the widest-scoped one is taken: it alone already orders.
+
+package kernelanalysis
+
+import (
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/value"
+
+	"hgrd/cuda"
+	"hgrd/frontend"
+	"hgrd/symbolic"
+)
+
+// A syncSite is an atomic or a fence of the kernel.
+type syncSite struct {
+	inst  ir.Instruction
+	block *ir.Block
+	op    SyncOp
+}
+
+// An atomicSite is an atomic of the kernel with one target.
+type atomicSite struct {
+	syncSite
+	target target
+	source string
+	reads  bool // returns the location's old value
+	writes bool // may change the location
+	locks  bool // compare-and-swap or exchange: can take a lock
+}
+
+// syncSites are a kernel's atomics and fences and the branches that
+// atomics decide.
+type syncSites struct {
+	atomics  []*atomicSite
+	fences   []*syncSite
+	deciding map[ir.Instruction][]*ir.Block // atomic -> blocks whose branch its result decides
+	index    map[ir.Instruction]int         // position of each instruction in its block
+}
+
+// findGuards records the guards of every access.
+func (a *analyzer) findGuards() {
+	s := a.findSyncSites()
+	if len(s.atomics) == 0 || len(s.fences) == 0 {
+		return
+	}
+	for _, acc := range a.res.Accesses {
+		acc.Guards = a.guardsOf(acc, s)
+	}
+}
+
+// findSyncSites lists the kernel's atomics and fences.
+func (a *analyzer) findSyncSites() *syncSites {
+	s := &syncSites{deciding: map[ir.Instruction][]*ir.Block{}, index: map[ir.Instruction]int{}}
+	for _, b := range a.ev.G.Blocks {
+		for i, inst := range b.Insts {
+			s.index[inst] = i
+			pos, _ := a.unit.Pos(inst)
+			if scope, ok := fenceScope(inst); ok {
+				s.fences = append(s.fences, &syncSite{inst, b, SyncOp{cuda.FenceName(scope), scope, pos}})
+				continue
+			}
+			if at := a.atomicSite(inst, b, pos); at != nil {
+				s.atomics = append(s.atomics, at)
+			}
+		}
+		if br, ok := b.Term.(*ir.TermCondBr); ok {
+			for _, inst := range decidingAtomics(br.Cond) {
+				s.deciding[inst] = append(s.deciding[inst], b)
+			}
+		}
+	}
+	return s
+}
+
+// fenceScope returns the scope of a fence: __threadfence* or an LLVM
+// fence instruction.
+func fenceScope(inst ir.Instruction) (cuda.Scope, bool) {
+	switch i := inst.(type) {
+	case *ir.InstFence:
+		return cuda.LLVMScope(i.SyncScope), true
+	case *ir.InstCall:
+		if c := cuda.LookupCall(symbolic.CalleeName(i)); c.Kind == cuda.Fence {
+			return c.Scope, true
+		}
+	}
+	return 0, false
+}
+
+// atomicSite returns the atomic an instruction is, if it is one with a
+// single target.
+func (a *analyzer) atomicSite(inst ir.Instruction, b *ir.Block, pos frontend.Pos) *atomicSite {
+	ptr, op, scope, ok := atomicOf(inst)
+	if !ok {
+		return nil
+	}
+	p := a.pointerOf(ptr)
+	if len(p) != 1 {
+		return nil
+	}
+	return &atomicSite{
+		syncSite: syncSite{inst, b, SyncOp{cuda.AtomicName(op, scope), scope, pos}},
+		target:   p[0],
+		source:   a.describe(ptr, p[0]),
+		reads:    op != "store",
+		writes:   op != "load",
+		locks:    op == "cas" || op == "exch" || op == "xchg",
+	}
+}
+
+// atomicOf returns the pointer, operation ("add", "cas", "load", ...) and
+// scope of an atomic instruction; ok is false for other instructions.
+func atomicOf(inst ir.Instruction) (ptr value.Value, op string, scope cuda.Scope, ok bool) {
+	switch i := inst.(type) {
+	case *ir.InstLoad:
+		return i.Src, "load", cuda.LLVMScope(i.SyncScope), i.Atomic
+	case *ir.InstStore:
+		return i.Dst, "store", cuda.LLVMScope(i.SyncScope), i.Atomic
+	case *ir.InstAtomicRMW:
+		return i.Dst, i.Op.String(), cuda.LLVMScope(i.SyncScope), true
+	case *ir.InstCmpXchg:
+		return i.Ptr, "cas", cuda.LLVMScope(i.SyncScope), true
+	case *ir.InstCall:
+		if c := cuda.LookupCall(symbolic.CalleeName(i)); c.Kind == cuda.AtomicCall {
+			return i.Args[0], c.Op, c.Scope, true
+		}
+	}
+	return nil, "", 0, false
+}
+
+// decidingAtomics returns the atomics whose result a branch condition
+// depends on through arithmetic, comparisons and casts.
+func decidingAtomics(cond value.Value) []ir.Instruction {
+	var out []ir.Instruction
+	seen := map[value.Value]bool{}
+	var walk func(v value.Value, depth int)
+	walk = func(v value.Value, depth int) {
+		if seen[v] || depth > 12 {
+			return
+		}
+		seen[v] = true
+		switch i := v.(type) {
+		case *ir.InstAtomicRMW, *ir.InstCmpXchg:
+			out = append(out, i.(ir.Instruction))
+			return
+		case *ir.InstLoad:
+			if i.Atomic {
+				out = append(out, i)
+			}
+			return
+		case *ir.InstCall:
+			if cuda.LookupCall(symbolic.CalleeName(i)).Kind == cuda.AtomicCall {
+				out = append(out, i)
+			}
+			return
+		case *ir.InstPhi, *ir.InstAlloca, *ir.InstGetElementPtr:
+			return
+		case ir.Instruction:
+			for _, op := range symbolic.Operands(i) {
+				walk(op, depth+1)
+			}
+		}
+	}
+	walk(cond, 0)
+	return out
+}
+
+// guardsOf returns the locks, releases and acquires around an access.
+func (a *analyzer) guardsOf(acc *Access, s *syncSites) []*Guard {
+	acquires := a.acquiresOf(acc, s)
+	releases := a.releasesOf(acc, s)
+	var guards []*Guard
+	for _, acq := range acquires {
+		for _, rel := range releases {
+			if acq.atomic.locks && sameLocation(acq.atomic, rel.atomic) {
+				guards = append(guards, &Guard{Kind: LockGuard, Object: acq.atomic.target.obj,
+					Offset: acq.atomic.target.off, Source: acq.atomic.source,
+					Ops: []SyncOp{acq.atomic.op, acq.fence.op, rel.fence.op, rel.atomic.op}})
+			}
+		}
+	}
+	for _, rel := range releases {
+		guards = append(guards, &Guard{Kind: ReleaseGuard, Object: rel.atomic.target.obj,
+			Offset: rel.atomic.target.off, Source: rel.atomic.source,
+			Ops: []SyncOp{rel.fence.op, rel.atomic.op}})
+	}
+	for _, acq := range acquires {
+		guards = append(guards, &Guard{Kind: AcquireGuard, Object: acq.atomic.target.obj,
+			Offset: acq.atomic.target.off, Source: acq.atomic.source,
+			Ops: []SyncOp{acq.atomic.op, acq.fence.op}})
+	}
+	return guards
+}
+
+// A syncPair is an atomic and the fence that goes with it.
+type syncPair struct {
+	atomic *atomicSite
+	fence  *syncSite
+}
+
+// acquiresOf returns, for each atomic that forms an acquire dominating
+// the access, the widest-scoped fence that completes it.
+func (a *analyzer) acquiresOf(acc *Access, s *syncSites) []syncPair {
+	var out []syncPair
+	for _, at := range s.atomics {
+		if !at.reads || at.inst == acc.Inst || !a.dominates(s, at.inst, at.block, acc.Inst, acc.Block) ||
+			!a.decidedBefore(s, at, acc.Block) {
+			continue
+		}
+		var best *syncSite
+		for _, f := range s.fences {
+			if (best == nil || f.op.Scope > best.op.Scope) &&
+				a.dominates(s, at.inst, at.block, f.inst, f.block) &&
+				a.dominates(s, f.inst, f.block, acc.Inst, acc.Block) {
+				best = f
+			}
+		}
+		if best != nil {
+			out = append(out, syncPair{at, best})
+		}
+	}
+	return out
+}
+
+// releasesOf returns, for each atomic that forms a release
+// post-dominating the access, the widest-scoped fence that begins it.
+func (a *analyzer) releasesOf(acc *Access, s *syncSites) []syncPair {
+	var out []syncPair
+	for _, at := range s.atomics {
+		if !at.writes || at.inst == acc.Inst || !a.postDominates(s, at.inst, at.block, acc.Inst, acc.Block) {
+			continue
+		}
+		var best *syncSite
+		for _, f := range s.fences {
+			if (best == nil || f.op.Scope > best.op.Scope) &&
+				a.postDominates(s, f.inst, f.block, acc.Inst, acc.Block) &&
+				a.postDominates(s, at.inst, at.block, f.inst, f.block) {
+				best = f
+			}
+		}
+		if best != nil {
+			out = append(out, syncPair{at, best})
+		}
+	}
+	return out
+}
+
+// decidedBefore reports whether a branch that the atomic's result decides
+// comes before block acc on every path to it: the thread gets there only
+// once the atomic has returned what it waits for.
+func (a *analyzer) decidedBefore(s *syncSites, at *atomicSite, acc *ir.Block) bool {
+	for _, b := range s.deciding[at.inst] {
+		if b != acc && a.ev.G.Dominates(b, acc) {
+			return true
+		}
+	}
+	return false
+}
+
+// dominates reports whether instruction x (in block xb) comes before y
+// (in yb) on every path from the entry to y.
+func (a *analyzer) dominates(s *syncSites, x ir.Instruction, xb *ir.Block, y ir.Instruction, yb *ir.Block) bool {
+	if xb == yb {
+		return s.index[x] < s.index[y]
+	}
+	return a.ev.G.Dominates(xb, yb)
+}
+
+// postDominates reports whether instruction x (in block xb) comes after y
+// (in yb) on every path from y to the kernel's return.
+func (a *analyzer) postDominates(s *syncSites, x ir.Instruction, xb *ir.Block, y ir.Instruction, yb *ir.Block) bool {
+	if xb == yb {
+		return s.index[x] > s.index[y]
+	}
+	return a.ev.G.PostDominates(xb, yb)
+}
+
+// sameLocation reports whether two atomics of one thread address the same
+// location: the same object and the same offset term.
+func sameLocation(x, y *atomicSite) bool {
+	return x.target.obj == y.target.obj && x.target.off.String() == y.target.off.String()
+}
