@@ -3,6 +3,7 @@ package constraints
 import (
 	"testing"
 
+	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/kernelanalysis"
 	"hgrd/report"
@@ -11,8 +12,12 @@ import (
 func TestConflicting(t *testing.T) {
 	g := &kernelanalysis.Object{Name: "a", Space: kernelanalysis.Global}
 	h := &kernelanalysis.Object{Name: "b", Space: kernelanalysis.Global}
+	s := &kernelanalysis.Object{Name: "s", Space: kernelanalysis.Shared}
 	acc := func(o *kernelanalysis.Object, k kernelanalysis.AccessKind) *kernelanalysis.Access {
-		return &kernelanalysis.Access{Object: o, Kind: k}
+		return &kernelanalysis.Access{Object: o, Kind: k, Scope: cuda.ScopeDevice}
+	}
+	blockScoped := func(o *kernelanalysis.Object) *kernelanalysis.Access {
+		return &kernelanalysis.Access{Object: o, Kind: kernelanalysis.Atomic, Scope: cuda.ScopeBlock}
 	}
 	R, W, A := kernelanalysis.Read, kernelanalysis.Write, kernelanalysis.Atomic
 	tests := []struct {
@@ -22,7 +27,9 @@ func TestConflicting(t *testing.T) {
 	}{
 		{acc(g, R), acc(g, R), false, "two reads never race"},
 		{acc(g, W), acc(g, R), true, "a write and a read"},
-		{acc(g, A), acc(g, A), false, "two atomics never race"},
+		{acc(g, A), acc(g, A), false, "two device-scope atomics never race"},
+		{blockScoped(g), acc(g, A), true, "a block-scope atomic races with atomics of other blocks"},
+		{blockScoped(s), blockScoped(s), false, "block scope covers every thread that sees shared memory"},
 		{acc(g, A), acc(g, R), true, "an atomic and a plain read race"},
 		{acc(g, W), acc(h, W), false, "distinct objects do not overlap"},
 	}

@@ -1,6 +1,7 @@
 package examples
 
 import (
+	"fmt"
 	"os"
 	"testing"
 
@@ -65,13 +66,20 @@ var cases = []string{
 
 // TestExamples checks hgrd's races on every case, one subtest per case so
 // that one can be run alone: go test ./examples -run TestExamples/global_rw.
+// With -v it prints the accuracy table of the cases run, in the form of
+// the HGRD paper's table 3.
 func TestExamples(t *testing.T) {
+	var scores []racetest.Score
 	for _, c := range cases {
 		t.Run(c, func(t *testing.T) {
 			// Not in parallel: as hgrd check does, one file at a time, so
 			// that Z3's process-wide state is the same as on the command line.
-			racetest.Run(t, ".", c)
+			scores = append(scores, racetest.RunScored(t, ".", c))
 		})
+	}
+	if testing.Verbose() && len(scores) > 0 {
+		fmt.Println("Accuracy of hgrd on the examples")
+		racetest.WriteTable(os.Stdout, scores)
 	}
 }
 

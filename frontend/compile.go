@@ -38,7 +38,7 @@ func (s Side) String() string {
 // host side inlines small helpers (dim3's constructor, wrappers around
 // launches) but never the launch stubs (see keepStubs).
 var normalisation = map[Side][]string{
-	Device: {"-passes=always-inline,inline,function(sroa,mem2reg)", "-inline-threshold=1000000"},
+	Device: {"-passes=always-inline,inline,function(sroa,mem2reg,sccp)", "-inline-threshold=1000000"},
 	Host:   {"-passes=always-inline,inline,function(sroa,mem2reg,instsimplify)"},
 }
 

@@ -21,10 +21,10 @@ type analyzer struct {
 	fn   *ir.Func
 	ev   *symbolic.Evaluator
 
-	ptrs      map[value.Value]pointer // pointer values
-	objects   map[string]*Object      // by name
-	written   map[*Object]bool        // objects the kernel writes
-	divergent map[value.Value]bool    // values that may differ between threads of a block
+	ptrs      map[value.Value]pointer  // pointer values
+	objects   map[string]*Object       // by name
+	written   map[*Object]bool         // objects the kernel writes
+	divergent map[value.Value]bool     // values that may differ between threads of a block
 	intervals [numLevels]*intervalInfo // by Level
 	res       *Kernel
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 )
 
@@ -43,6 +44,14 @@ func Successors(b *ir.Block) []*ir.Block {
 	case *ir.TermBr:
 		return []*ir.Block{AsBlock(t.Target)}
 	case *ir.TermCondBr:
+		// A constant condition (left by sccp where inlining made a
+		// test constant, such as a memory order) takes one edge only.
+		if c, ok := t.Cond.(*constant.Int); ok {
+			if c.X.Sign() != 0 {
+				return []*ir.Block{AsBlock(t.TargetTrue)}
+			}
+			return []*ir.Block{AsBlock(t.TargetFalse)}
+		}
 		return []*ir.Block{AsBlock(t.TargetTrue), AsBlock(t.TargetFalse)}
 	case *ir.TermSwitch:
 		succ := []*ir.Block{AsBlock(t.TargetDefault)}

@@ -57,6 +57,12 @@ func Describe(r *report.Race) string {
 	return desc
 }
 
+// The beginnings of the problems that count against accuracy.
+const (
+	unexpectedPrefix = "unexpected race: "
+	missedPrefix     = "missed race: "
+)
+
 // A site is a line of a file.
 type site struct {
 	file string
@@ -139,13 +145,13 @@ func matchSite(s site, races []*report.Race, wants []Want) []Problem {
 	var problems []Problem
 	for i, j := range wantOf {
 		if j < 0 {
-			problems = append(problems, Problem{s.file, s.line, "unexpected race: " + descs[i]})
+			problems = append(problems, Problem{s.file, s.line, unexpectedPrefix + descs[i]})
 		}
 	}
 	for j, i := range raceOf {
 		if i < 0 {
 			problems = append(problems, Problem{s.file, s.line,
-				fmt.Sprintf("missed race: no reported race matches %q", wants[j].Pattern.String())})
+				fmt.Sprintf(missedPrefix+"no reported race matches %q", wants[j].Pattern.String())})
 		}
 	}
 	return problems

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"hgrd/cuda"
 	"hgrd/driver"
@@ -31,22 +32,32 @@ const flagsPrefix = "// hgrd-flags:"
 func Run(t Testing, dir string, cases ...string) {
 	t.Helper()
 	for _, c := range cases {
-		for _, msg := range runCase(filepath.Join(dir, c)) {
-			t.Errorf("%s", msg)
-		}
+		RunScored(t, dir, c)
 	}
 }
 
+// RunScored is Run for one case, returning its score.
+func RunScored(t Testing, dir, c string) Score {
+	t.Helper()
+	start := time.Now()
+	msgs, score := runCase(filepath.Join(dir, c))
+	score.Case, score.Seconds = c, time.Since(start).Seconds()
+	for _, msg := range msgs {
+		t.Errorf("%s", msg)
+	}
+	return score
+}
+
 // runCase analyses one case directory and returns its problems as
-// messages.
-func runCase(dir string) []string {
+// messages, and its score.
+func runCase(dir string) ([]string, Score) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.cu"))
 	if err != nil || len(files) == 0 {
-		return []string{fmt.Sprintf("%s: no .cu file in case directory", dir)}
+		return []string{fmt.Sprintf("%s: no .cu file in case directory", dir)}, Score{Failed: true}
 	}
 	opts, wants, msgs := readCase(files)
 	if len(msgs) > 0 {
-		return msgs
+		return msgs, Score{Failed: true}
 	}
 	res := driver.Check(context.Background(), files, opts)
 	var races []*report.Race
@@ -62,11 +73,18 @@ func runCase(dir string) []string {
 			races = append(races, absRace(r))
 		}
 	}
+	score := Score{Expected: len(wants), Reported: len(races), Failed: len(msgs) > 0}
 	for _, p := range Match(races, wants) {
+		switch {
+		case strings.HasPrefix(p.Msg, missedPrefix):
+			score.Missed++
+		case strings.HasPrefix(p.Msg, unexpectedPrefix):
+			score.FalseAlarms++
+		}
 		p.File = display(p.File)
 		msgs = append(msgs, p.String())
 	}
-	return msgs
+	return msgs, score
 }
 
 // CaseOptions returns a case directory's .cu files and the options its

@@ -1,0 +1,63 @@
+package kernelanalysis
+
+import (
+	"testing"
+
+	"hgrd/cuda"
+)
+
+// guardKinds returns the kinds of an access's guards and the narrowest
+// scope of each.
+func guardKinds(a *Access) map[GuardKind]cuda.Scope {
+	m := map[GuardKind]cuda.Scope{}
+	for _, g := range a.Guards {
+		m[g.Kind] = g.Scope()
+	}
+	return m
+}
+
+func TestGuards(t *testing.T) {
+	kernels, lines := analyzeFile(t, "testdata/guards.cu")
+	tests := []struct {
+		kernel, marker string
+		kind           AccessKind
+		want           map[GuardKind]cuda.Scope
+		reason         string
+	}{
+		{"spinLock", "spinLock/guarded", Write,
+			map[GuardKind]cuda.Scope{LockGuard: cuda.ScopeBlock, AcquireGuard: cuda.ScopeDevice, ReleaseGuard: cuda.ScopeBlock},
+			"a CAS loop, a fence, the access, a fence, an exchange: a lock whose release fence is block-scoped"},
+		{"tryLock", "tryLock/guarded", Write,
+			map[GuardKind]cuda.Scope{LockGuard: cuda.ScopeBlock, AcquireGuard: cuda.ScopeBlock, ReleaseGuard: cuda.ScopeDevice},
+			"a try-lock in a retry loop holds the lock; atomicCAS_block narrows it"},
+		{"noFence", "noFence/unguarded", Write,
+			map[GuardKind]cuda.Scope{ReleaseGuard: cuda.ScopeDevice},
+			"without a fence after the CAS there is no acquire, so no lock"},
+		{"unchecked", "unchecked/unguarded", Write,
+			map[GuardKind]cuda.Scope{},
+			"an atomic whose result decides nothing acquires nothing"},
+		{"producerConsumer", "producerConsumer/produced", Write,
+			map[GuardKind]cuda.Scope{ReleaseGuard: cuda.ScopeDevice},
+			"a write, a fence, an atomic flag write: a release"},
+		{"producerConsumer", "producerConsumer/consumed", Write,
+			map[GuardKind]cuda.Scope{AcquireGuard: cuda.ScopeDevice},
+			"a spin on the flag, a fence, then the access: an acquire"},
+	}
+	for _, tt := range tests {
+		k := kernels[tt.kernel]
+		if k == nil {
+			t.Fatalf("no kernel %s", tt.kernel)
+		}
+		a := access(t, k, lines[tt.marker], tt.kind)
+		got := guardKinds(a)
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: guards %v, want kinds %v (%s)", tt.marker, a.Guards, tt.want, tt.reason)
+			continue
+		}
+		for kind, scope := range tt.want {
+			if s, ok := got[kind]; !ok || s != scope {
+				t.Errorf("%s: guards %v, want a %s guard of %s scope (%s)", tt.marker, a.Guards, kind, scope, tt.reason)
+			}
+		}
+	}
+}

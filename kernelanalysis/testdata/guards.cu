@@ -1,0 +1,51 @@
+// Kernels for the guard tests: each marked access is described in
+// guard_test.go.
+__global__ void spinLock(int *locks, int *data) {
+  int i = threadIdx.x % 4;
+  while (atomicCAS(&locks[i], 0, 1) != 0)
+    ;
+  __threadfence();
+  data[i] += 1; // @guarded
+  __threadfence_block();
+  atomicExch(&locks[i], 0);
+}
+
+__global__ void tryLock(int *lock, int *data) {
+  bool done = false;
+  while (!done) {
+    if (atomicCAS_block(lock, 0, 1) == 0) {
+      __threadfence();
+      data[0] += 1; // @guarded
+      __threadfence();
+      atomicExch(lock, 0);
+      done = true;
+    }
+  }
+}
+
+__global__ void noFence(int *lock, int *data) {
+  while (atomicCAS(lock, 0, 1) != 0)
+    ;
+  data[0] += 1; // @unguarded
+  __threadfence();
+  atomicExch(lock, 0);
+}
+
+__global__ void unchecked(int *flag, int *data) {
+  atomicAdd(flag, 0);
+  __threadfence();
+  data[0] = 1; // @unguarded
+}
+
+__global__ void producerConsumer(int *flag, int *data) {
+  if (blockIdx.x == 0) {
+    data[threadIdx.x] = 1; // @produced
+    __threadfence();
+    atomicExch(flag, 1);
+  } else {
+    while (atomicAdd(flag, 0) == 0)
+      ;
+    __threadfence();
+    data[threadIdx.x + 1] += 1; // @consumed
+  }
+}
