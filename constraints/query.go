@@ -105,8 +105,35 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind strin
 			core = append(core, expr.Not(ordered))
 		}
 	}
+	core = append(core, counterLemmas(k, l, core)...)
 	q.Assertions = withLemmas(core, q)
 	return q
+}
+
+// counterLemmas states, for each counter whose value both threads' terms
+// mention, that two threads applying it to one location get different
+// values.
+func counterLemmas(k *kernelanalysis.Kernel, l *Launch, assertions []*expr.Term) []*expr.Term {
+	if len(k.Counters) == 0 {
+		return nil
+	}
+	mentioned := map[string]bool{}
+	for _, a := range assertions {
+		for _, v := range expr.Vars(a) {
+			mentioned[v.Name] = true
+		}
+	}
+	var lemmas []*expr.Term
+	for _, c := range k.Counters {
+		v1, v2 := expr.Instantiate(c.Value, 1), expr.Instantiate(c.Value, 2)
+		if !mentioned[v1.Name] || !mentioned[v2.Name] {
+			continue
+		}
+		_, base := l.objectOf(c.Object)
+		same := expr.Eq(expr.Add(base, expr.Instantiate(c.Address, 1)), expr.Add(base, expr.Instantiate(c.Address, 2)))
+		lemmas = append(lemmas, expr.Implies(same, expr.Ne(v1, v2)))
+	}
+	return lemmas
 }
 
 // threadRelation returns how the two threads of a kind of race relate, or

@@ -126,6 +126,9 @@ type Kernel struct {
 	// entries is not fully analysed.
 	Incomplete []string
 	Loops      []*Loop
+	// Counters are the atomics whose results differ between threads
+	// (counter.go), such as a worklist's atomicAdd(&size, 1).
+	Counters []*Counter
 
 	intervals [numLevels]*intervalInfo
 }

@@ -47,6 +47,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	a.divergent = divergence(a)
 	a.collect()
 	a.findGuards()
+	a.findCounters()
 	a.computeIntervals()
 	a.res.intervals = a.intervals
 	return a.res, nil

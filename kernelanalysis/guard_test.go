@@ -61,3 +61,15 @@ func TestGuards(t *testing.T) {
 		}
 	}
 }
+
+func TestCounters(t *testing.T) {
+	kernels, _ := analyzeFile(t, "testdata/guards.cu")
+	k := kernels["push"]
+	var names []string
+	for _, c := range k.Counters {
+		names = append(names, c.Object.Name)
+	}
+	if len(names) != 1 || names[0] != "size" {
+		t.Errorf("counters on %v, want only size: reset is also stored to, so its atomicAdd results may repeat", names)
+	}
+}

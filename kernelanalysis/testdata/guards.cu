@@ -49,3 +49,10 @@ __global__ void producerConsumer(int *flag, int *data) {
     data[threadIdx.x + 1] += 1; // @consumed
   }
 }
+
+__global__ void push(int *wl, int *size, int *reset) {
+  wl[atomicAdd(size, 1)] = threadIdx.x;
+  wl[atomicAdd(reset, 1)] = threadIdx.x;
+  if (threadIdx.x == 0)
+    *reset = 0;
+}
