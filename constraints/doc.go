@@ -16,4 +16,15 @@
 // Build returns a Query: a conjunction of expr terms over instantiated
 // variables, where side 1 is the thread making the first access and side
 // 2 the thread making the second. Package solver decides it.
+//
+// # Synchronisation and scopes
+//
+// Two atomics race only if one is block-scoped and the threads are in
+// different blocks. Guards (package kernelanalysis) order a pair when a
+// lock of each, or a release of one and an acquire of the other, address
+// one location for the two threads and their narrowest scope covers
+// them; the query asserts that no such pair does. When a block-scoped
+// guard or atomic is all that stands between the pair and no race, the
+// Query's Scope names it, with the query as it would be were the scope
+// wide enough (sync.go).
 package constraints

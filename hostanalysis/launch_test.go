@@ -131,3 +131,14 @@ func TestPitchIsTheRowWidthPadded(t *testing.T) {
 	}
 	t.Errorf("no allocation fact bounds the pitch %v: %v", pitch, l.Facts)
 }
+
+func TestLaunchesThroughTheRuntimeAPI(t *testing.T) {
+	var shapes [][2][3]int64
+	for _, la := range launchesOf(t, "testdata/apilaunch.cu") {
+		shapes = append(shapes, [2][3]int64{la.GridDim, la.BlockDim})
+	}
+	want := [][2][3]int64{{{8, 1, 1}, {128, 1, 1}}, {{2, 1, 1}, {32, 1, 1}}}
+	if !slices.Equal(shapes, want) {
+		t.Errorf("launch shapes %v, want %v: cudaLaunchCooperativeKernel and cudaLaunchKernel launch the kernel their first argument names", shapes, want)
+	}
+}

@@ -45,6 +45,11 @@ func newWalker(u *frontend.Unit) *walker {
 			if w.reaches[f] {
 				continue
 			}
+			if w.launchesByAPI(f) {
+				w.reaches[f] = true
+				changed = true
+				continue
+			}
 			for _, g := range callees(f) {
 				if u.KernelOfStub(g) != nil || w.reaches[g] {
 					w.reaches[f] = true
@@ -58,6 +63,19 @@ func newWalker(u *frontend.Unit) *walker {
 }
 
 // callees returns the functions f calls directly.
+// launchesByAPI reports whether f launches a kernel through
+// cudaLaunchKernel or cudaLaunchCooperativeKernel.
+func (w *walker) launchesByAPI(f *ir.Func) bool {
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			if call, ok := inst.(*ir.InstCall); ok && w.apiLaunchKernel(f, call) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func callees(f *ir.Func) []*ir.Func {
 	var fs []*ir.Func
 	for _, b := range f.Blocks {
@@ -137,6 +155,8 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, facts []Fact, via []fronten
 			}
 			if k := w.u.KernelOfStub(g); k != nil {
 				w.launches = append(w.launches, w.launch(ev, f, b, call, k, facts, via))
+			} else if k := w.apiLaunchKernel(f, call); k != nil {
+				w.launches = append(w.launches, w.apiLaunch(ev, f, b, call, k, facts, via))
 			} else if w.reaches[g] && g != f {
 				pos, _ := w.u.Pos(call)
 				here := append(append([]Fact(nil), facts...), w.factsAt(ev, b, call)...)

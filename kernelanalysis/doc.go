@@ -21,6 +21,17 @@
 // # Barrier intervals
 //
 // Kernel.Concurrent tells whether two accesses can be in one barrier
-// interval and, if so, how the two threads' loop iteration counts relate
-// (intervals.go explains the method).
+// interval at a level (block barriers, warp barriers, grid barriers) and,
+// if so, how the two threads' loop iteration counts relate (intervals.go
+// explains the method). Kernel.WarpConcurrent adds the masks of
+// __syncwarp: two lanes are ordered only if each is in the other's mask.
+//
+// # Guards and counters
+//
+// Each access records its Guards (guard.go, sync.go): a lock held while
+// it runs, a release (fence, atomic write) after it, an acquire (atomic
+// read deciding a branch, fence) before it, each with its atomics and
+// fences and their scopes. Package constraints decides whether two
+// threads' guards address one location. Counters (counter.go) are atomics
+// whose returned values differ between threads.
 package kernelanalysis
