@@ -33,10 +33,11 @@ type Launch struct {
 	Origin string
 }
 
-// allows reports whether a launch's known shape leaves room for two
+// Allows reports whether a launch's known shape leaves room for two
 // threads related as a kind of race requires: two blocks, two warps in a
-// block, or two threads in a block.
-func (l *Launch) allows(kind string) bool {
+// block, or two threads in a block. A query of a kind the shape rules out
+// is unsatisfiable; the solver need not be asked.
+func (l *Launch) Allows(kind string) bool {
 	switch kind {
 	case report.InterBlock:
 		return !known(l.GridDim) || product(l.GridDim) > 1

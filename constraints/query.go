@@ -66,7 +66,7 @@ func Build(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind string, l
 // BuildWith is Build with options.
 func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind string, l *Launch, opts Options) *Query {
 	atomics := a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic
-	if atomics && kind != report.InterBlock || !l.allows(kind) {
+	if atomics && kind != report.InterBlock {
 		return nil
 	}
 	relation := threadRelation(k, a, b, kind)

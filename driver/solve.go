@@ -48,7 +48,12 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch)
 					continue
 				}
 				key := raceKey{first.Pos, second.Pos, first.Kind, second.Kind, kind}
-				tasks = append(tasks, &task{kernel: k, launch: l, query: q, key: key, lane: lane(k.Name, i, i+j, kind)})
+				t := &task{kernel: k, launch: l, query: q, key: key, lane: lane(k.Name, i, i+j, kind)}
+				if !l.Allows(kind) {
+					// Decided by the launch's shape alone; kept for --explain.
+					t.result = &solver.Result{Status: solver.Unsat}
+				}
+				tasks = append(tasks, t)
 			}
 		}
 	}
@@ -126,7 +131,7 @@ func solveLane(ctx context.Context, lane []*task) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if racy[t.key] {
+		if racy[t.key] || t.result != nil {
 			continue
 		}
 		res, err := solve(s, t)

@@ -53,10 +53,11 @@ type step struct {
 // and integer encodings alternate with doubling limits, a portfolio:
 // neither is better on every query (bit-blasting struggles with products
 // of unknowns, non-linear integer arithmetic with bit tricks and wrapping),
-// and each attempt starts afresh. A query that multiplies or divides
-// unknowns starts with the integers, one that shifts by unknown amounts
-// with the bit-vectors. A query the integer encoding cannot
-// express gets bit-vector attempts only.
+// and each attempt starts afresh. Every query first gets a quick
+// bit-vector attempt; then a query that multiplies or divides unknowns
+// alternates starting with the integers, one that shifts by unknown
+// amounts (a longer quick attempt) with the bit-vectors. A query the
+// integer encoding cannot express gets bit-vector attempts only.
 func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 	bv := s.bitVectors(q)
 	in, err := s.integers(q, qt)
@@ -83,12 +84,19 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 			firstName, secondName = secondName, firstName
 		}
 		budget := sum(limits)
+		quick := budget / 128
 		if variableShifts(q) {
 			// Bit-vectors first, at a sixteenth: bit tricks are theirs.
 			first, second = bv, in
 			firstName, secondName = "bit-vectors", "integers"
-			steps = append(steps, step{enc: bv, limit: budget / 16, name: "bit-vectors"})
-			budget -= budget / 16
+			quick = budget / 16
+		}
+		// A quick look with bit-vectors first: most queries of bounded
+		// indices are decided by bit-blasting in a fraction of a second,
+		// where the integers would spend their share first.
+		if quick > 0 { // an rlimit of 0 would be no limit
+			steps = append(steps, step{enc: bv, limit: quick, name: "bit-vectors (quick)"})
+			budget -= quick
 		}
 		// Trials, then small values: a race usually has a witness with
 		// small host values, found far faster among them.

@@ -7,6 +7,8 @@
  *                                  -> @llvm.nvvm.barrier0 (__syncthreads)
  *   tiled_partition<N>(block), thread_block_tile<N>::sync()
  *                                  -> @llvm.nvvm.bar.warp.sync(tile mask)
+ *   tiled_partition(block, n), thread_group::sync()
+ *                                  -> the same for n <= 32 (see below)
  *   tile.shfl*, tile.any/all/ballot -> the *_sync warp intrinsics, width N
  *   coalesced_threads()            -> the lanes of __activemask()
  *   this_grid(), grid_group::sync() -> call void @__hgrd_grid_sync()
@@ -125,6 +127,40 @@ public:
 template <unsigned int N, class Parent>
 __HGRD_CG thread_block_tile<N> tiled_partition(const Parent &) {
   return thread_block_tile<N>();
+}
+
+/* ---- tiles of a size known at run time: tiled_partition(parent, n) ----
+ * n a power of two. Up to a warp, sync() is __syncwarp over the tile's
+ * lanes, as for thread_block_tile<N>. A tile wider than a warp has no
+ * barrier hgrd can express (it would be bar.sync with a thread count), so
+ * its sync() orders nothing here: races across it are reported rather
+ * than hidden. */
+class thread_group {
+  unsigned int n;
+
+public:
+  __HGRD_CG explicit thread_group(unsigned int size) : n(size) {}
+  __HGRD_CG unsigned int mask() const {
+    return n >= 32 ? 0xffffffffu
+                   : ((1u << n) - 1u) << ((__hgrd::block_rank() % 32u) / n * n);
+  }
+  __HGRD_CG void sync() const {
+    if (n <= 32)
+      __syncwarp(mask());
+  }
+  __HGRD_CG unsigned long long thread_rank() const {
+    return __hgrd::block_rank() % n;
+  }
+  __HGRD_CG unsigned long long size() const { return n; }
+  __HGRD_CG unsigned long long num_threads() const { return n; }
+  __HGRD_CG unsigned long long meta_group_rank() const {
+    return __hgrd::block_rank() / n;
+  }
+  __HGRD_CG bool is_valid() const { return true; }
+};
+template <class Parent>
+__HGRD_CG thread_group tiled_partition(const Parent &, unsigned int n) {
+  return thread_group(n);
 }
 
 /* ---- the active lanes of a warp ---- */
