@@ -79,6 +79,9 @@ func orderedBy(pairs []guardPair, kind string, widen bool) (*expr.Term, *kernela
 	var same []*expr.Term
 	var narrow *kernelanalysis.SyncOp
 	for _, p := range pairs {
+		if (p.g1.Leader || p.g2.Leader) && !inter {
+			continue // a leader's guard is the whole block's
+		}
 		op := p.g1.Narrowest()
 		if o := p.g2.Narrowest(); o.Scope < op.Scope {
 			op = o

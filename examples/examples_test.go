@@ -78,6 +78,8 @@ var cases = []string{
 	"sync_lock_block_racy",
 	"sync_lock_device_ok",
 	"sync_lock_device_racy",
+	"sync_lock_leader_ok",
+	"sync_lock_leader_racy",
 	"sync_lock_nofence_racy",
 	"sync_syncwarp_partial_ok",
 	"sync_syncwarp_partial_racy",

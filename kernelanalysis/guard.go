@@ -62,6 +62,10 @@ type Guard struct {
 	Offset *expr.Term // the lock or flag's byte offset in it
 	Source string     // the lock or flag in source terms, such as "locks[i]"
 	Ops    []SyncOp   // its atomics and fences, in program order
+	// Leader is set when thread 0 of the block takes the acquire or the
+	// release for the whole block, across a __syncthreads (leader.go):
+	// the guard then orders the access only against other blocks.
+	Leader bool
 }
 
 // Scope returns the narrowest scope among the guard's operations: the

@@ -62,6 +62,35 @@ func TestGuards(t *testing.T) {
 	}
 }
 
+func TestLeaderGuards(t *testing.T) {
+	kernels, lines := analyzeFile(t, "testdata/guards.cu")
+	device := map[GuardKind]cuda.Scope{LockGuard: cuda.ScopeDevice, AcquireGuard: cuda.ScopeDevice, ReleaseGuard: cuda.ScopeDevice}
+	leaderOnly(t, access(t, kernels["leaderLock"], lines["leaderLock/guarded"], Write), device,
+		"thread 0 locks for its block across __syncthreads")
+	leaderOnly(t, access(t, kernels["leaderPerThread"], lines["leaderPerThread/unguarded"], Write), map[GuardKind]cuda.Scope{},
+		"a lock address that differs between the block's threads is not the block's")
+}
+
+// leaderOnly checks that an access's leader guards are those wanted.
+func leaderOnly(t *testing.T, a *Access, want map[GuardKind]cuda.Scope, reason string) {
+	t.Helper()
+	got := map[GuardKind]cuda.Scope{}
+	for _, g := range a.Guards {
+		if g.Leader {
+			got[g.Kind] = g.Scope()
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("%v: leader guards %v, want %v (%s)", a, a.Guards, want, reason)
+		return
+	}
+	for kind, scope := range want {
+		if s, ok := got[kind]; !ok || s != scope {
+			t.Errorf("%v: leader guards %v, want a %s guard of %s scope (%s)", a, a.Guards, kind, scope, reason)
+		}
+	}
+}
+
 func TestCounters(t *testing.T) {
 	kernels, _ := analyzeFile(t, "testdata/guards.cu")
 	k := kernels["push"]

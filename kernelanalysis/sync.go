@@ -49,6 +49,7 @@ type atomicSite struct {
 type syncSites struct {
 	atomics  []*atomicSite
 	fences   []*syncSite
+	barriers []*syncSite // __syncthreads and its variants
 	deciding map[ir.Instruction][]*ir.Block // atomic -> blocks whose branch its result decides
 	index    map[ir.Instruction]int         // position of each instruction in its block
 }
@@ -77,6 +78,9 @@ func (a *analyzer) findSyncSites() *syncSites {
 			}
 			if at := a.atomicSite(inst, b, pos); at != nil {
 				s.atomics = append(s.atomics, at)
+			}
+			if isBarrier(inst, BlockLevel) {
+				s.barriers = append(s.barriers, &syncSite{inst: inst, block: b})
 			}
 		}
 		if br, ok := b.Term.(*ir.TermCondBr); ok {
@@ -182,27 +186,29 @@ func decidingAtomics(cond value.Value) []ir.Instruction {
 
 // guardsOf returns the locks, releases and acquires around an access.
 func (a *analyzer) guardsOf(acc *Access, s *syncSites) []*Guard {
-	acquires := a.acquiresOf(acc, s)
-	releases := a.releasesOf(acc, s)
+	guards := makeGuards(a.acquiresOf(acc, s), a.releasesOf(acc, s), false)
+	return append(guards, makeGuards(a.leaderAcquiresOf(acc, s), a.leaderReleasesOf(acc, s), true)...)
+}
+
+// makeGuards returns the locks that pairs of an acquire and a release of
+// one location make, and each release and acquire.
+func makeGuards(acquires, releases []syncPair, leader bool) []*Guard {
 	var guards []*Guard
+	guard := func(kind GuardKind, at *atomicSite, ops ...SyncOp) *Guard {
+		return &Guard{Kind: kind, Object: at.target.obj, Offset: at.target.off, Source: at.source, Ops: ops, Leader: leader}
+	}
 	for _, acq := range acquires {
 		for _, rel := range releases {
 			if acq.atomic.locks && sameLocation(acq.atomic, rel.atomic) {
-				guards = append(guards, &Guard{Kind: LockGuard, Object: acq.atomic.target.obj,
-					Offset: acq.atomic.target.off, Source: acq.atomic.source,
-					Ops: []SyncOp{acq.atomic.op, acq.fence.op, rel.fence.op, rel.atomic.op}})
+				guards = append(guards, guard(LockGuard, acq.atomic, acq.atomic.op, acq.fence.op, rel.fence.op, rel.atomic.op))
 			}
 		}
 	}
 	for _, rel := range releases {
-		guards = append(guards, &Guard{Kind: ReleaseGuard, Object: rel.atomic.target.obj,
-			Offset: rel.atomic.target.off, Source: rel.atomic.source,
-			Ops: []SyncOp{rel.fence.op, rel.atomic.op}})
+		guards = append(guards, guard(ReleaseGuard, rel.atomic, rel.fence.op, rel.atomic.op))
 	}
 	for _, acq := range acquires {
-		guards = append(guards, &Guard{Kind: AcquireGuard, Object: acq.atomic.target.obj,
-			Offset: acq.atomic.target.off, Source: acq.atomic.source,
-			Ops: []SyncOp{acq.atomic.op, acq.fence.op}})
+		guards = append(guards, guard(AcquireGuard, acq.atomic, acq.atomic.op, acq.fence.op))
 	}
 	return guards
 }

@@ -56,3 +56,32 @@ __global__ void push(int *wl, int *size, int *reset) {
   if (threadIdx.x == 0)
     *reset = 0;
 }
+
+__global__ void leaderLock(int *locks, float *C, int tiles) {
+  int tile = blockIdx.x % tiles;
+  if (threadIdx.x == 0) {
+    while (atomicCAS(&locks[tile], 0, 1) != 0)
+      ;
+    __threadfence();
+  }
+  __syncthreads();
+  C[tile * blockDim.x + threadIdx.x] += 1.0f; // @guarded
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0)
+    atomicExch(&locks[tile], 0);
+}
+
+__global__ void leaderPerThread(int *locks, float *C) {
+  if (threadIdx.x == 0) {
+    while (atomicCAS(&locks[threadIdx.y], 0, 1) != 0)
+      ;
+    __threadfence();
+  }
+  __syncthreads();
+  C[threadIdx.x] += 1.0f; // @unguarded
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0)
+    atomicExch(&locks[threadIdx.y], 0);
+}

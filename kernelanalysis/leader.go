@@ -1,0 +1,150 @@
+// This file defines guards that a block's leader takes for the whole
+// block:
+//
+//	if (threadIdx.x == 0) { while (atomicCAS(&lock[b], 0, 1) != 0); __threadfence(); }
+//	__syncthreads();
+//	... every thread's accesses ...
+//	__threadfence();
+//	__syncthreads();
+//	if (threadIdx.x == 0) atomicExch(&lock[b], 0);
+//
+// The acquire (an atomic deciding a branch, then a fence) runs in thread 0
+// before a __syncthreads that every thread passes before the access; the
+// release (a fence, then an atomic write) runs in thread 0 after a
+// __syncthreads that every thread reaches after the access, the fence
+// either the leader's or every thread's own before that barrier. The
+// location must be the same for every thread of the block (it depends on
+// block indices, dimensions and parameters only), so that the leader's
+// address is the accessing thread's. Such a guard orders accesses of
+// different blocks only: threads of one block share the leader's lock.
+
+package kernelanalysis
+
+import (
+	"strings"
+
+	"github.com/llir/llvm/ir"
+
+	"hgrd/expr"
+)
+
+// leaderAcquiresOf returns the acquires that thread 0 takes before a
+// __syncthreads that dominates the access.
+func (a *analyzer) leaderAcquiresOf(acc *Access, s *syncSites) []syncPair {
+	var out []syncPair
+	for _, bar := range s.barriers {
+		if !a.dominates(s, bar.inst, bar.block, acc.Inst, acc.Block) {
+			continue
+		}
+		for _, at := range s.atomics {
+			if !at.reads || !a.leaderRuns(s, at) || !blockUniform(at.target.off) {
+				continue
+			}
+			for _, f := range s.fences {
+				if a.dominates(s, at.inst, at.block, f.inst, f.block) &&
+					a.postDominates(s, bar.inst, bar.block, f.inst, f.block) &&
+					a.decidedBy(s, at, f.block) {
+					out = append(out, syncPair{at, f})
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// leaderReleasesOf returns the releases that thread 0 makes after a
+// __syncthreads that post-dominates the access.
+func (a *analyzer) leaderReleasesOf(acc *Access, s *syncSites) []syncPair {
+	var out []syncPair
+	for _, bar := range s.barriers {
+		if !a.postDominates(s, bar.inst, bar.block, acc.Inst, acc.Block) {
+			continue
+		}
+		for _, at := range s.atomics {
+			if !at.writes || !a.leaderRuns(s, at) || !blockUniform(at.target.off) ||
+				!a.dominates(s, bar.inst, bar.block, at.inst, at.block) {
+				continue
+			}
+			for _, f := range s.fences {
+				everyThreads := a.postDominates(s, f.inst, f.block, acc.Inst, acc.Block) &&
+					a.postDominates(s, bar.inst, bar.block, f.inst, f.block)
+				leaders := a.dominates(s, bar.inst, bar.block, f.inst, f.block) &&
+					a.postDominates(s, at.inst, at.block, f.inst, f.block)
+				if everyThreads || leaders {
+					out = append(out, syncPair{at, f})
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// decidedBy reports whether a branch the atomic's result decides lies in
+// block b or dominates it.
+func (a *analyzer) decidedBy(s *syncSites, at *atomicSite, b *ir.Block) bool {
+	for _, d := range s.deciding[at.inst] {
+		if a.ev.G.Dominates(d, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// leaderRuns reports whether thread (0, 0, 0) of every block executes
+// the atomic: with the thread indices at 0, its path condition holds, or
+// depends only on the outcome of the leader's own spin loops (which it
+// leaves once its atomic succeeds).
+func (a *analyzer) leaderRuns(s *syncSites, at *atomicSite) bool {
+	cond := expr.Substitute(a.ev.BlockCond(at.block), func(v *expr.Term) *expr.Term {
+		if strings.HasPrefix(v.Name, "tid.") {
+			return expr.Const(0, v.Width)
+		}
+		return nil
+	})
+	if cond.IsTrue() {
+		return true
+	}
+	if cond.IsConst() {
+		return false
+	}
+	spins := a.spinResults(s)
+	for _, v := range expr.Vars(cond) {
+		if !spins[v.Name] {
+			return false
+		}
+	}
+	return true
+}
+
+// spinResults returns the names of the per-thread unknowns that the exit
+// branches of spin loops test: the results of the atomics they spin on.
+func (a *analyzer) spinResults(s *syncSites) map[string]bool {
+	names := map[string]bool{}
+	for _, blocks := range s.deciding {
+		for _, b := range blocks {
+			br, ok := b.Term.(*ir.TermCondBr)
+			if !ok || a.ev.G.LoopOf[b] == nil {
+				continue
+			}
+			for _, v := range expr.Vars(a.ev.Cond(br.Cond)) {
+				if v.Scope != expr.Shared && !strings.Contains(v.Name, "tid.") && !strings.HasPrefix(v.Name, "ctaid.") {
+					names[v.Name] = true
+				}
+			}
+		}
+	}
+	return names
+}
+
+// blockUniform reports whether a term is the same for every thread of a
+// block: it mentions only block indices and launch-wide values.
+func blockUniform(t *expr.Term) bool {
+	for _, v := range expr.Vars(t) {
+		if v.Scope != expr.Shared && !strings.HasPrefix(v.Name, "ctaid.") {
+			return false
+		}
+	}
+	return true
+}
