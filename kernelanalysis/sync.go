@@ -49,7 +49,7 @@ type atomicSite struct {
 type syncSites struct {
 	atomics  []*atomicSite
 	fences   []*syncSite
-	barriers []*syncSite // __syncthreads and its variants
+	barriers []*syncSite                    // __syncthreads and its variants
 	deciding map[ir.Instruction][]*ir.Block // atomic -> blocks whose branch its result decides
 	index    map[ir.Instruction]int         // position of each instruction in its block
 }
