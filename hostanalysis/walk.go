@@ -39,15 +39,15 @@ func (w *walker) pitchSlotsOf(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 
 func newWalker(u *frontend.Unit) *walker {
 	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{}}
+	for _, f := range u.HostFuncs {
+		if w.launchesByAPI(f) {
+			w.reaches[f] = true
+		}
+	}
 	for changed := true; changed; {
 		changed = false
 		for _, f := range u.HostFuncs {
 			if w.reaches[f] {
-				continue
-			}
-			if w.launchesByAPI(f) {
-				w.reaches[f] = true
-				changed = true
 				continue
 			}
 			for _, g := range callees(f) {
@@ -62,7 +62,6 @@ func newWalker(u *frontend.Unit) *walker {
 	return w
 }
 
-// callees returns the functions f calls directly.
 // launchesByAPI reports whether f launches a kernel through
 // cudaLaunchKernel or cudaLaunchCooperativeKernel.
 func (w *walker) launchesByAPI(f *ir.Func) bool {
@@ -76,6 +75,7 @@ func (w *walker) launchesByAPI(f *ir.Func) bool {
 	return false
 }
 
+// callees returns the functions f calls directly.
 func callees(f *ir.Func) []*ir.Func {
 	var fs []*ir.Func
 	for _, b := range f.Blocks {

@@ -37,13 +37,13 @@ func (a *analyzer) leaderAcquiresOf(acc *Access, s *syncSites) []syncPair {
 			continue
 		}
 		for _, at := range s.atomics {
-			if !at.reads || !a.leaderRuns(s, at) || !blockUniform(at.target.off) {
+			if !at.reads || !at.byLeader {
 				continue
 			}
 			for _, f := range s.fences {
 				if a.dominates(s, at.inst, at.block, f.inst, f.block) &&
 					a.postDominates(s, bar.inst, bar.block, f.inst, f.block) &&
-					a.decidedBy(s, at, f.block) {
+					a.decidedBefore(s, at, f.block, false) {
 					out = append(out, syncPair{at, f})
 					break
 				}
@@ -62,7 +62,7 @@ func (a *analyzer) leaderReleasesOf(acc *Access, s *syncSites) []syncPair {
 			continue
 		}
 		for _, at := range s.atomics {
-			if !at.writes || !a.leaderRuns(s, at) || !blockUniform(at.target.off) ||
+			if !at.writes || !at.byLeader ||
 				!a.dominates(s, bar.inst, bar.block, at.inst, at.block) {
 				continue
 			}
@@ -81,22 +81,20 @@ func (a *analyzer) leaderReleasesOf(acc *Access, s *syncSites) []syncPair {
 	return out
 }
 
-// decidedBy reports whether a branch the atomic's result decides lies in
-// block b or dominates it.
-func (a *analyzer) decidedBy(s *syncSites, at *atomicSite, b *ir.Block) bool {
-	for _, d := range s.deciding[at.inst] {
-		if a.ev.G.Dominates(d, b) {
-			return true
-		}
+// markLeaderAtomics sets byLeader on the atomics that thread 0 of every
+// block executes on a location the same for the whole block.
+func (a *analyzer) markLeaderAtomics(s *syncSites) {
+	spins := a.spinResults(s)
+	for _, at := range s.atomics {
+		at.byLeader = blockUniform(at.target.off) && a.leaderRuns(spins, at)
 	}
-	return false
 }
 
 // leaderRuns reports whether thread (0, 0, 0) of every block executes
 // the atomic: with the thread indices at 0, its path condition holds, or
 // depends only on the outcome of the leader's own spin loops (which it
 // leaves once its atomic succeeds).
-func (a *analyzer) leaderRuns(s *syncSites, at *atomicSite) bool {
+func (a *analyzer) leaderRuns(spins map[string]bool, at *atomicSite) bool {
 	cond := expr.Substitute(a.ev.BlockCond(at.block), func(v *expr.Term) *expr.Term {
 		if strings.HasPrefix(v.Name, "tid.") {
 			return expr.Const(0, v.Width)
@@ -109,7 +107,6 @@ func (a *analyzer) leaderRuns(s *syncSites, at *atomicSite) bool {
 	if cond.IsConst() {
 		return false
 	}
-	spins := a.spinResults(s)
 	for _, v := range expr.Vars(cond) {
 		if !spins[v.Name] {
 			return false
@@ -129,7 +126,7 @@ func (a *analyzer) spinResults(s *syncSites) map[string]bool {
 				continue
 			}
 			for _, v := range expr.Vars(a.ev.Cond(br.Cond)) {
-				if v.Scope != expr.Shared && !strings.Contains(v.Name, "tid.") && !strings.HasPrefix(v.Name, "ctaid.") {
+				if v.Scope != expr.Shared && !strings.HasPrefix(v.Name, "tid.") && !strings.HasPrefix(v.Name, "ctaid.") {
 					names[v.Name] = true
 				}
 			}

@@ -23,7 +23,6 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/cuda"
-	"hgrd/frontend"
 	"hgrd/symbolic"
 )
 
@@ -42,6 +41,9 @@ type atomicSite struct {
 	reads  bool // returns the location's old value
 	writes bool // may change the location
 	locks  bool // compare-and-swap or exchange: can take a lock
+	// byLeader is set when thread 0 of every block executes the atomic on
+	// a location the same for the whole block (leader.go).
+	byLeader bool
 }
 
 // syncSites are a kernel's atomics and fences and the branches that
@@ -60,6 +62,7 @@ func (a *analyzer) findGuards() {
 	if len(s.atomics) == 0 || len(s.fences) == 0 {
 		return
 	}
+	a.markLeaderAtomics(s)
 	for _, acc := range a.res.Accesses {
 		acc.Guards = a.guardsOf(acc, s)
 	}
@@ -71,12 +74,12 @@ func (a *analyzer) findSyncSites() *syncSites {
 	for _, b := range a.ev.G.Blocks {
 		for i, inst := range b.Insts {
 			s.index[inst] = i
-			pos, _ := a.unit.Pos(inst)
 			if scope, ok := fenceScope(inst); ok {
+				pos, _ := a.unit.Pos(inst)
 				s.fences = append(s.fences, &syncSite{inst, b, SyncOp{cuda.FenceName(scope), scope, pos}})
 				continue
 			}
-			if at := a.atomicSite(inst, b, pos); at != nil {
+			if at := a.atomicSite(inst, b); at != nil {
 				s.atomics = append(s.atomics, at)
 			}
 			if isBarrier(inst, BlockLevel) {
@@ -108,7 +111,7 @@ func fenceScope(inst ir.Instruction) (cuda.Scope, bool) {
 
 // atomicSite returns the atomic an instruction is, if it is one with a
 // single target.
-func (a *analyzer) atomicSite(inst ir.Instruction, b *ir.Block, pos frontend.Pos) *atomicSite {
+func (a *analyzer) atomicSite(inst ir.Instruction, b *ir.Block) *atomicSite {
 	ptr, op, scope, ok := atomicOf(inst)
 	if !ok {
 		return nil
@@ -117,6 +120,7 @@ func (a *analyzer) atomicSite(inst ir.Instruction, b *ir.Block, pos frontend.Pos
 	if len(p) != 1 {
 		return nil
 	}
+	pos, _ := a.unit.Pos(inst)
 	return &atomicSite{
 		syncSite: syncSite{inst, b, SyncOp{cuda.AtomicName(op, scope), scope, pos}},
 		target:   p[0],
@@ -225,7 +229,7 @@ func (a *analyzer) acquiresOf(acc *Access, s *syncSites) []syncPair {
 	var out []syncPair
 	for _, at := range s.atomics {
 		if !at.reads || at.inst == acc.Inst || !a.dominates(s, at.inst, at.block, acc.Inst, acc.Block) ||
-			!a.decidedBefore(s, at, acc.Block) {
+			!a.decidedBefore(s, at, acc.Block, true) {
 			continue
 		}
 		var best *syncSite
@@ -267,11 +271,12 @@ func (a *analyzer) releasesOf(acc *Access, s *syncSites) []syncPair {
 }
 
 // decidedBefore reports whether a branch that the atomic's result decides
-// comes before block acc on every path to it: the thread gets there only
-// once the atomic has returned what it waits for.
-func (a *analyzer) decidedBefore(s *syncSites, at *atomicSite, acc *ir.Block) bool {
-	for _, b := range s.deciding[at.inst] {
-		if b != acc && a.ev.G.Dominates(b, acc) {
+// comes before block b on every path to it: the thread gets there only
+// once the atomic has returned what it waits for. With strict false, the
+// branch may also end b itself.
+func (a *analyzer) decidedBefore(s *syncSites, at *atomicSite, b *ir.Block, strict bool) bool {
+	for _, d := range s.deciding[at.inst] {
+		if (d != b || !strict) && a.ev.G.Dominates(d, b) {
 			return true
 		}
 	}
