@@ -47,6 +47,7 @@ func analyse(ctx context.Context, u *frontend.Unit, opts Options, out *report.Fi
 	}
 	collectResults(tasks, out)
 	sortRaces(out.Races)
+	report.SetFingerprints(out)
 	if opts.Explain {
 		out.Explain = append(out.Explain, explainRuledOut(ctx, tasks, opts.Workers)...)
 	}

@@ -45,6 +45,12 @@ type FileResult struct {
 	// diagnostics), possibly several lines.
 	ErrorDetail string  `json:"errorDetail,omitempty"`
 	Races       []*Race `json:"races"`
+	// Suppressed lists the races silenced by an hgrd:ignore comment or
+	// found in the baseline; they do not count towards the exit status.
+	Suppressed []*Race `json:"suppressed,omitempty"`
+	// Notes are warnings about the run that are not races, such as an
+	// hgrd:ignore comment that silences nothing (--report-unused-ignores).
+	Notes []Note `json:"notes,omitempty"`
 	// Undecided lists the pairs the solver could not decide within its
 	// budget; any makes the run's exit status 2.
 	Undecided []*Undecided `json:"undecided,omitempty"`
@@ -93,6 +99,12 @@ type Race struct {
 	Kernel    string `json:"kernel,omitempty"`
 	// Launch says which launch context the race was found in.
 	Launch string `json:"launch,omitempty"`
+	// Fingerprint identifies the race across runs and edits that move
+	// lines (see SetFingerprints); baselines and SARIF use it.
+	Fingerprint string `json:"fingerprint,omitempty"`
+	// Suppression says why a suppressed race is not reported: the
+	// hgrd:ignore comment's reason, or "baseline".
+	Suppression string `json:"suppression,omitempty"`
 }
 
 // An Access is one side of a race.
