@@ -43,7 +43,7 @@ other files are still analysed and reported.`,
 		},
 	}
 	fl := c.Flags()
-	fl.StringVar(&f.format, "format", "text", "output format: text, json or sarif")
+	fl.StringVar(&f.format, "format", "text", "output format: text, json, sarif or html")
 	fl.StringArrayVarP(&f.includes, "include-dir", "I", nil, "add DIR to the include search path")
 	fl.StringArrayVarP(&f.defines, "define", "D", nil, "define macro NAME[=VALUE]")
 	fl.StringVar(&f.gridDim, "grid-dim", "", "gridDim X[,Y[,Z]] of kernels that no analysed host code launches")
@@ -87,7 +87,8 @@ func runCheck(c *cobra.Command, tools *toolFlags, f *checkFlags, files []string)
 	return nil
 }
 
-// formatter returns the writer of a --format value.
+// formatter returns the writer of a --format value. SARIF URIs and HTML
+// paths are relative to the working directory, the scan root.
 func formatter(name string) (func(io.Writer, *report.Result) error, error) {
 	switch name {
 	case "text":
@@ -95,9 +96,23 @@ func formatter(name string) (func(io.Writer, *report.Result) error, error) {
 	case "json":
 		return report.WriteJSON, nil
 	case "sarif":
-		return func(w io.Writer, r *report.Result) error { return report.WriteSARIF(w, r, Version) }, nil
+		return func(w io.Writer, r *report.Result) error {
+			root, err := os.Getwd()
+			if err != nil {
+				return err
+			}
+			return report.WriteSARIF(w, r, report.SARIFOptions{Version: Version, Root: root})
+		}, nil
+	case "html":
+		return func(w io.Writer, r *report.Result) error {
+			root, err := os.Getwd()
+			if err != nil {
+				return err
+			}
+			return report.WriteHTML(w, r, report.HTMLOptions{Title: "hgrd report", Root: root, Version: Version})
+		}, nil
 	}
-	return nil, fmt.Errorf("unknown --format %q (want text, json or sarif)", name)
+	return nil, fmt.Errorf("unknown --format %q (want text, json, sarif or html)", name)
 }
 
 // summarise prints a one-line count to standard error for the text format.

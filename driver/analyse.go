@@ -27,6 +27,7 @@ func analyse(ctx context.Context, u *frontend.Unit, opts Options, out *report.Fi
 	if opts.Explain {
 		out.Explain = append(out.Explain, explainLaunches(u, launches)...)
 	}
+	recordLinkage(u, launches, out)
 	var tasks []*task
 	for _, fk := range u.Kernels {
 		k, err := kernelanalysis.Analyze(u, fk)
@@ -225,4 +226,26 @@ func sortRaces(races []*report.Race) {
 func lessAccess(a, b report.Access) bool {
 	return before(frontend.Pos{File: a.File, Line: a.Line, Column: a.Column},
 		frontend.Pos{File: b.File, Line: b.Line, Column: b.Column})
+}
+
+// recordLinkage notes what the analysis read and how the unit's kernels
+// and launches reach other files (see Check's second pass).
+func recordLinkage(u *frontend.Unit, launches []*hostanalysis.Launch, out *report.FileResult) {
+	out.Inputs = u.Inputs
+	for _, n := range u.Notes {
+		out.Notes = append(out.Notes, report.Note{Pos: u.Path, Message: n})
+	}
+	launched := map[*frontend.Kernel]bool{}
+	for _, l := range launches {
+		launched[l.Kernel] = true
+	}
+	link := &report.Linkage{External: u.ExternalKernels}
+	for _, k := range u.Kernels {
+		if !launched[k] {
+			link.Unlaunched = append(link.Unlaunched, k.Func.Name())
+		}
+	}
+	if len(link.External) > 0 || len(link.Unlaunched) > 0 {
+		out.Linkage = link
+	}
 }

@@ -1,4 +1,4 @@
-// This file defines Check, the entry point of a run.
+// This file defines Check, the entry point of a run, and its options.
 
 package driver
 
@@ -8,14 +8,17 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strings"
+	"time"
 
+	"hgrd/cache"
 	"hgrd/frontend"
 	"hgrd/report"
 )
 
 // Options configure a run.
 type Options struct {
-	// Frontend configures clang-14, opt-14 and the include paths.
+	// Frontend configures clang-14, opt-14 and the include paths; an
+	// Input's own Frontend replaces it for that input.
 	Frontend frontend.Config
 	// GridDim and BlockDim are the launch shape assumed for kernels that
 	// no analysed host code launches; a zero entry means unknown.
@@ -30,6 +33,35 @@ type Options struct {
 	// budget may then depend on the files analysed before; tests that
 	// replace stages of the analysis need it.
 	InProcess bool
+
+	// Jobs is the number of files analysed at once, each in its own
+	// child process; 0 or 1 means one at a time.
+	Jobs int `json:"-"`
+	// FileTimeout bounds the analysis of one file; 0 means no bound. A
+	// file that exceeds it is reported as not analysed.
+	FileTimeout time.Duration `json:"-"`
+	// Cache, if set, keeps results by the content of their inputs, the
+	// options and hgrd's build, and answers unchanged files from it.
+	Cache *cache.Cache `json:"-"`
+	// Progress, if set, is called after each file is done, with the
+	// number done so far, the number of files and the file.
+	Progress func(done, total int, path string) `json:"-"`
+	// NoPartners turns off the second pass that gives kernels launched
+	// from another analysed file the facts of that launch.
+	NoPartners bool `json:"-"`
+}
+
+// An Input is one file to analyse.
+type Input struct {
+	// Path names the file, as reports print it.
+	Path string
+	// Frontend, if set, replaces Options.Frontend for this file: the
+	// flags of its compilation database entry.
+	Frontend *frontend.Config
+	// Source, if set, is the file's content, analysed instead of what
+	// is at Path: an editor's unsaved buffer. Includes are still looked
+	// up next to Path.
+	Source []byte
 }
 
 // analyseUnit finds the races of one loaded file. It is a variable so that
@@ -43,30 +75,45 @@ var analyseUnit = func(ctx context.Context, u *frontend.Unit, opts Options, out 
 // file is analysed in a child process of its own unless opts.InProcess
 // is set.
 func Check(ctx context.Context, files []string, opts Options) *report.Result {
+	inputs := make([]Input, len(files))
+	for i, f := range files {
+		inputs[i] = Input{Path: f}
+	}
+	return CheckInputs(ctx, inputs, opts)
+}
+
+// CheckInputs analyses inputs, opts.Jobs at a time, and returns their
+// results in input order. A kernel that one input defines and no host
+// code of it launches, but that another input launches, is analysed
+// again with that input's host code linked in (a second pass), so that
+// it gets the facts of its launch.
+func CheckInputs(ctx context.Context, inputs []Input, opts Options) *report.Result {
 	res := &report.Result{}
-	if !opts.InProcess {
-		for _, path := range files {
-			checkInChild(ctx, path, opts, res.AddFile(path))
-		}
-		return res
+	files := make([]*report.FileResult, len(inputs))
+	for i, in := range inputs {
+		files[i] = res.AddFile(in.Path)
 	}
-	loader, err := frontend.NewLoader(opts.Frontend)
-	if err != nil {
-		for _, path := range files {
-			recordError(res.AddFile(path), err)
+	run := newRunner(opts, len(inputs))
+	run.all(ctx, inputs, nil, files)
+	if !opts.NoPartners {
+		partners := findPartners(inputs, files, opts)
+		var again []int
+		for i := range inputs {
+			if len(partners[i]) > 0 {
+				again = append(again, i)
+			}
 		}
-		return res
+		run.some(ctx, inputs, partners, files, again)
 	}
-	defer loader.Close()
-	for _, path := range files {
-		checkFile(ctx, loader, path, opts, res.AddFile(path))
+	for _, f := range files {
+		f.Inputs, f.Linkage = nil, nil
 	}
 	return res
 }
 
-// checkFile loads and analyses one file, recording any failure, panics
-// included, in out.
-func checkFile(ctx context.Context, loader *frontend.Loader, path string, opts Options, out *report.FileResult) {
+// checkFile loads and analyses one file, with the host code of its
+// partners, recording any failure, panics included, in out.
+func checkFile(ctx context.Context, loader *frontend.Loader, path string, partners []frontend.HostSource, opts Options, out *report.FileResult) {
 	defer func() {
 		if p := recover(); p != nil {
 			out.Races = []*report.Race{}
@@ -74,7 +121,7 @@ func checkFile(ctx context.Context, loader *frontend.Loader, path string, opts O
 			out.ErrorDetail = string(debug.Stack())
 		}
 	}()
-	u, err := loader.Load(ctx, path)
+	u, err := loader.LoadWith(ctx, path, partners)
 	if err != nil {
 		recordError(out, err)
 		return

@@ -51,8 +51,9 @@ const workerEnv = "HGRD_DRIVER_WORKER"
 
 // A workerRequest is what a worker analyses.
 type workerRequest struct {
-	Path    string
-	Options Options
+	Path     string
+	Partners []frontend.HostSource
+	Options  Options
 }
 
 // A workerResponse is a worker's answer: the file's result and its
@@ -89,7 +90,7 @@ func serveWorker(in io.Reader, out io.Writer) int {
 	if err != nil {
 		recordError(res, err)
 	} else {
-		checkFile(context.Background(), loader, req.Path, req.Options, res)
+		checkFile(context.Background(), loader, req.Path, req.Partners, req.Options, res)
 		loader.Close()
 	}
 	if err := json.NewEncoder(out).Encode(workerResponse{Result: res, Timings: res.Timings}); err != nil {
@@ -102,13 +103,13 @@ func serveWorker(in io.Reader, out io.Writer) int {
 // checkInChild analyses one file in a worker process and copies its
 // result into out. A worker that dies (a crash in Z3 or LLVM, a kill)
 // becomes the file's error.
-func checkInChild(ctx context.Context, path string, opts Options, out *report.FileResult) {
+func checkInChild(ctx context.Context, path string, partners []frontend.HostSource, opts Options, out *report.FileResult) {
 	exe, err := os.Executable()
 	if err != nil {
 		out.Error = fmt.Sprintf("internal error: cannot start the analysis process: %v", err)
 		return
 	}
-	req, err := json.Marshal(workerRequest{Path: path, Options: opts})
+	req, err := json.Marshal(workerRequest{Path: path, Partners: partners, Options: opts})
 	if err != nil {
 		out.Error = fmt.Sprintf("internal error: %v", err)
 		return

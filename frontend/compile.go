@@ -42,8 +42,9 @@ var normalisation = map[Side][]string{
 	Host:   {"-passes=always-inline,inline,function(sroa,mem2reg,instsimplify)"},
 }
 
-// clangArgs returns the arguments of clang-14 for one side of path.
-func (l *Loader) clangArgs(side Side, path string) []string {
+// clangArgs returns the arguments of clang-14 for one side of path,
+// compiled with cfg's flags, writing its dependency list to deps.
+func (l *Loader) clangArgs(cfg Config, side Side, path, deps string) []string {
 	args := []string{"-x", "cuda", "--cuda-gpu-arch=" + l.cfg.GPUArch}
 	if side == Device {
 		args = append(args, "--cuda-device-only")
@@ -57,25 +58,28 @@ func (l *Loader) clangArgs(side Side, path string) []string {
 		"-O1", "-Xclang", "-disable-llvm-passes",
 		"-fno-discard-value-names",
 		"-Wno-unknown-cuda-version", "-nocudalib")
-	if l.cfg.CUDAPath != "" {
+	if deps != "" {
+		args = append(args, "-MD", "-MF", deps)
+	}
+	if cfg.CUDAPath != "" {
 		// The SDK's own headers answer the CUDA names; only the GPUVerify
 		// annotations come from the prelude, by path, so that none of its
 		// headers shadows the SDK's.
-		args = append(args, "--cuda-path="+l.cfg.CUDAPath,
+		args = append(args, "--cuda-path="+cfg.CUDAPath,
 			"-include", filepath.Join(l.preludeDir, annotationsHeader))
 	} else {
 		args = append(args, "-nocudainc", "-isystem", l.preludeDir, "-include", PreludeHeader)
 	}
-	if !hasStd(l.cfg.ExtraFlags) {
+	if !hasStd(cfg.ExtraFlags) {
 		args = append(args, "-std=c++17")
 	}
-	for _, dir := range l.cfg.IncludeDirs {
+	for _, dir := range cfg.IncludeDirs {
 		args = append(args, "-I", dir)
 	}
-	for _, def := range l.cfg.Defines {
+	for _, def := range cfg.Defines {
 		args = append(args, "-D", def)
 	}
-	args = append(args, l.cfg.ExtraFlags...)
+	args = append(args, cfg.ExtraFlags...)
 	return append(args, path, "-o", "-")
 }
 
@@ -92,16 +96,18 @@ func hasStd(flags []string) bool {
 // took.
 type sideOutput struct {
 	ir        string
+	inputs    []string // the files clang read
 	clang     time.Duration
 	normalise time.Duration
 }
 
 // compileSide runs clang-14 and then the normalisation pipeline for one
-// side of path.
-func (l *Loader) compileSide(ctx context.Context, side Side, path string) (*sideOutput, error) {
+// side of path, compiled with cfg's flags.
+func (l *Loader) compileSide(ctx context.Context, cfg Config, side Side, path string) (*sideOutput, error) {
 	start := time.Now()
-	raw, stderr, err := run(ctx, l.clang, l.clangArgs(side, path), nil)
-	out := &sideOutput{clang: time.Since(start)}
+	deps := l.depFile(side)
+	raw, stderr, err := run(ctx, l.clang, l.clangArgs(cfg, side, path, deps), nil)
+	out := &sideOutput{clang: time.Since(start), inputs: readDeps(deps)}
 	if err != nil {
 		return nil, clangFailure(path, side, stderr, err)
 	}

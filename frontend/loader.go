@@ -55,6 +55,22 @@ type Timings struct {
 // Load compiles path for both sides, normalises and parses the two modules.
 // Any failure is an *Error naming path.
 func (l *Loader) Load(ctx context.Context, path string) (*Unit, error) {
+	return l.LoadWith(ctx, path, nil)
+}
+
+// A HostSource is another file whose host code is analysed with a unit's,
+// because it launches kernels the unit defines (a kernel defined in one
+// file and launched from another), compiled with its own flags.
+type HostSource struct {
+	Path   string
+	Config Config
+}
+
+// LoadWith is Load with the host code of partner files linked into the
+// unit's host module (llvm-link-14), so that their launches of the unit's
+// kernels, and the facts around them, are the unit's. A partner that
+// cannot be compiled or linked is left out and named in Unit.Notes.
+func (l *Loader) LoadWith(ctx context.Context, path string, partners []HostSource) (*Unit, error) {
 	if err := checkSource(path); err != nil {
 		return nil, err
 	}
@@ -65,28 +81,35 @@ func (l *Loader) Load(ctx context.Context, path string) (*Unit, error) {
 	results := [2]chan result{make(chan result, 1), make(chan result, 1)}
 	for _, side := range []Side{Device, Host} {
 		go func(side Side) {
-			out, err := l.compileSide(ctx, side, path)
+			out, err := l.compileSide(ctx, l.cfg, side, path)
 			results[side] <- result{out, err}
 		}(side)
 	}
 	u := &Unit{Path: path, preludeDir: l.preludeDir}
-	var modules [2]*ir.Module
+	var outs [2]*sideOutput
+	var firstErr error
 	for _, side := range []Side{Device, Host} {
 		r := <-results[side]
-		if r.err != nil {
-			// Wait for the other side so no process outlives Load.
-			<-results[1-side]
-			return nil, r.err
+		if r.err != nil && firstErr == nil {
+			firstErr = r.err
 		}
-		u.Timings.Clang += r.out.clang
-		u.Timings.Normalise += r.out.normalise
+		outs[side] = r.out
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	u.Inputs = mergeInputs(l.preludeDir, outs[Device].inputs, outs[Host].inputs)
+	if len(partners) > 0 {
+		l.linkPartners(ctx, u, outs[Host], partners)
+	}
+	var modules [2]*ir.Module
+	for _, side := range []Side{Device, Host} {
+		u.Timings.Clang += outs[side].clang
+		u.Timings.Normalise += outs[side].normalise
 		start := time.Now()
-		m, err := parseModule(path, side, r.out.ir)
+		m, err := parseModule(path, side, outs[side].ir)
 		u.Timings.Parse += time.Since(start)
 		if err != nil {
-			if side == Device {
-				<-results[Host]
-			}
 			return nil, err
 		}
 		modules[side] = m

@@ -31,6 +31,18 @@ type Unit struct {
 
 	Timings Timings
 
+	// Inputs are the files the compilation read, absolute: the source,
+	// its headers and those of the partners (the prelude excluded).
+	Inputs []string
+	// Partners are the files whose host code was linked into Host, in
+	// order (Loader.LoadWith).
+	Partners []string
+	// Notes say what the load left out, such as a partner that failed.
+	Notes []string
+	// ExternalKernels are the IR names of kernels that the host code
+	// launches but that this file does not define: another file's.
+	ExternalKernels []string
+
 	preludeDir string
 }
 
@@ -50,7 +62,11 @@ func (u *Unit) index() {
 	kernels := kernelFuncs(u.Device)
 	stubs := map[string]*ir.Func{}
 	for _, f := range u.Host.Funcs {
-		if name, ok := kernelOfStub(f.Name()); ok && len(f.Blocks) > 0 {
+		name, isStub := kernelOfStub(f.Name())
+		if isStub && len(f.Blocks) == 0 {
+			u.ExternalKernels = append(u.ExternalKernels, name)
+		}
+		if isStub && len(f.Blocks) > 0 {
 			stubs[name] = f
 			continue
 		}

@@ -83,7 +83,7 @@ func TestTextIsGCCStyle(t *testing.T) {
 // TestSARIF checks the log's version, rule and related location.
 func TestSARIF(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteSARIF(&buf, sampleResult(), "test"); err != nil {
+	if err := WriteSARIF(&buf, sampleResult(), SARIFOptions{Version: "test"}); err != nil {
 		t.Fatal(err)
 	}
 	var log struct {

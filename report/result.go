@@ -62,6 +62,21 @@ type FileResult struct {
 	Explain []Note `json:"explain,omitempty"`
 	// Timings records how long each phase took for the file.
 	Timings Timings `json:"-"`
+	// Inputs are the files the analysis read: the source, its headers
+	// and the partner files whose host code was used. The cache checks
+	// them; the driver clears them before printing.
+	Inputs []string `json:"inputs,omitempty"`
+	// Linkage says how the file's kernels and launches reach other
+	// files, for analyses across files; cleared before printing.
+	Linkage *Linkage `json:"linkage,omitempty"`
+}
+
+// Linkage lists, by IR name, the kernels a file defines that no host code
+// of the file launches, and the kernels its host code launches that the
+// file does not define.
+type Linkage struct {
+	Unlaunched []string `json:"unlaunched,omitempty"`
+	External   []string `json:"external,omitempty"`
 }
 
 // Timings are the durations of the phases of one file's analysis.

@@ -1,0 +1,111 @@
+// This file computes the cache key of an analysis.
+
+package driver
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"sync"
+
+	"hgrd/cache"
+	"hgrd/frontend"
+)
+
+// cacheKey returns the key of an input's result: hgrd's build, the
+// options that change verdicts, the toolchain, the working directory
+// (relative include paths), the input's path and content, and the path,
+// flags and content of each partner. The headers a result depends on are
+// not known before the analysis; the cache records and checks them
+// (report.FileResult.Inputs).
+func cacheKey(in Input, partners []frontend.HostSource, opts Options) (string, error) {
+	id, err := buildID()
+	if err != nil {
+		return "", err
+	}
+	k := cache.NewKey(id)
+	verdictOptions, err := json.Marshal(struct {
+		Frontend          frontend.Config
+		GridDim, BlockDim [3]int64
+		Explain           bool
+	}{opts.Frontend, opts.GridDim, opts.BlockDim, opts.Explain})
+	if err != nil {
+		return "", err
+	}
+	k.AddString("options", string(verdictOptions))
+	for _, tool := range []struct {
+		t          frontend.Tool
+		configured string
+	}{{frontend.ClangTool, opts.Frontend.Clang}, {frontend.OptTool, opts.Frontend.Opt}} {
+		k.AddString("tool", toolIdentity(tool.t, tool.configured))
+	}
+	wd, _ := os.Getwd()
+	k.AddString("cwd", wd)
+	if in.Source != nil {
+		k.AddBytes(in.Path, in.Source)
+	} else if err := k.AddFile(in.Path); err != nil {
+		return "", err
+	}
+	for _, p := range partners {
+		flags, _ := json.Marshal(p.Config)
+		k.AddString("partner", string(flags))
+		if err := k.AddFile(p.Path); err != nil {
+			return "", err
+		}
+	}
+	return k.Sum(), nil
+}
+
+// toolIdentity names a tool by its resolved path, size and modification
+// time: an upgraded clang changes it.
+func toolIdentity(t frontend.Tool, configured string) string {
+	path, err := t.Resolve(configured)
+	if err != nil {
+		return t.Name + ": missing"
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return path
+	}
+	return fmt.Sprintf("%s %d %d", path, info.Size(), info.ModTime().UnixNano())
+}
+
+var (
+	buildOnce sync.Once
+	buildSum  string
+	buildErr  error
+)
+
+// buildID identifies the running hgrd: its module version and the digest
+// of its executable, so that a rebuilt hgrd (a development build keeps
+// its version) never reads the results of another.
+func buildID() (string, error) {
+	buildOnce.Do(func() {
+		exe, err := os.Executable()
+		if err != nil {
+			buildErr = err
+			return
+		}
+		f, err := os.Open(exe)
+		if err != nil {
+			buildErr = err
+			return
+		}
+		defer f.Close()
+		h := sha256.New()
+		if _, err := io.Copy(h, f); err != nil {
+			buildErr = err
+			return
+		}
+		version := "unknown"
+		if info, ok := debug.ReadBuildInfo(); ok {
+			version = info.Main.Version
+		}
+		buildSum = version + " " + hex.EncodeToString(h.Sum(nil))
+	})
+	return buildSum, buildErr
+}

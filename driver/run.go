@@ -1,0 +1,202 @@
+// This file runs the analysis of inputs: several at once, each through
+// the cache, within its time budget, from a buffer or a file.
+
+package driver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"hgrd/frontend"
+	"hgrd/report"
+)
+
+// A runner analyses inputs with one run's options and reports progress.
+type runner struct {
+	opts        Options
+	mu          sync.Mutex
+	done, total int
+}
+
+func newRunner(opts Options, total int) *runner {
+	return &runner{opts: opts, total: total}
+}
+
+// all analyses every input into the result of the same index.
+func (r *runner) all(ctx context.Context, inputs []Input, partners [][]frontend.HostSource, files []*report.FileResult) {
+	which := make([]int, len(inputs))
+	for i := range which {
+		which[i] = i
+	}
+	r.some(ctx, inputs, partners, files, which)
+}
+
+// some analyses the inputs of the given indices, opts.Jobs at a time.
+func (r *runner) some(ctx context.Context, inputs []Input, partners [][]frontend.HostSource, files []*report.FileResult, which []int) {
+	if len(which) == 0 {
+		return
+	}
+	r.mu.Lock()
+	if r.done > 0 {
+		r.total += len(which)
+	}
+	r.mu.Unlock()
+	jobs := max(1, r.opts.Jobs)
+	if r.opts.InProcess {
+		jobs = 1
+	}
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(jobs, len(which)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				var ps []frontend.HostSource
+				if partners != nil {
+					ps = partners[i]
+				}
+				r.one(ctx, inputs[i], ps, files[i])
+			}
+		}()
+	}
+	for _, i := range which {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+}
+
+// one analyses an input into out, from the cache if it has the answer.
+func (r *runner) one(ctx context.Context, in Input, partners []frontend.HostSource, out *report.FileResult) {
+	defer r.progress(in.Path)
+	opts := r.opts
+	if in.Frontend != nil {
+		opts.Frontend = *in.Frontend
+	}
+	key := ""
+	if opts.Cache != nil {
+		if k, err := cacheKey(in, partners, opts); err == nil {
+			key = k
+			if cached, ok := opts.Cache.Get(key); ok {
+				*out = *cached
+				out.Path = in.Path
+				return
+			}
+		}
+	}
+	fresh := report.FileResult{Path: in.Path, Races: []*report.Race{}}
+	r.analyse(ctx, in, partners, opts, &fresh)
+	*out = fresh
+	if key != "" && ctx.Err() == nil {
+		_ = opts.Cache.Put(key, out) // best effort
+	}
+}
+
+// analyse runs the analysis of one input, in a child process unless
+// opts.InProcess, within opts.FileTimeout.
+func (r *runner) analyse(ctx context.Context, in Input, partners []frontend.HostSource, opts Options, out *report.FileResult) {
+	fileCtx, cancel := ctx, context.CancelFunc(func() {})
+	if opts.FileTimeout > 0 {
+		fileCtx, cancel = context.WithTimeout(ctx, opts.FileTimeout)
+	}
+	defer cancel()
+	path := in.Path
+	if in.Source != nil {
+		buf, err := writeBuffer(in)
+		if err != nil {
+			out.Error = fmt.Sprintf("read error: %v", err)
+			return
+		}
+		defer buf.remove()
+		path = buf.file
+		opts.Frontend.ExtraFlags = append(append([]string(nil), opts.Frontend.ExtraFlags...), "-iquote", filepath.Dir(in.Path))
+		defer buf.rename(out, in.Path)
+	}
+	if opts.InProcess {
+		loader, err := frontend.NewLoader(opts.Frontend)
+		if err != nil {
+			recordError(out, err)
+			return
+		}
+		defer loader.Close()
+		checkFile(fileCtx, loader, path, partners, opts, out)
+	} else {
+		checkInChild(fileCtx, path, partners, opts, out)
+	}
+	if errors.Is(fileCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
+		out.Races = []*report.Race{}
+		out.Error = fmt.Sprintf("analysis timed out after %s (the per-file budget, --timeout)", opts.FileTimeout)
+		out.ErrorDetail = ""
+	}
+}
+
+// progress counts a finished input and reports it.
+func (r *runner) progress(path string) {
+	if r.opts.Progress == nil {
+		return
+	}
+	r.mu.Lock()
+	r.done++
+	done, total := r.done, r.total
+	r.mu.Unlock()
+	r.opts.Progress(done, total, path)
+}
+
+// A buffer is an input's unsaved content written to a temporary file.
+type buffer struct {
+	dir, file string
+}
+
+// writeBuffer writes an input's Source to a temporary file of the same
+// base name, behind a #line directive that names the input's path, so
+// that clang's diagnostics and the debug positions name the input.
+func writeBuffer(in Input) (*buffer, error) {
+	dir, err := os.MkdirTemp("", "hgrd-stdin-")
+	if err != nil {
+		return nil, err
+	}
+	b := &buffer{dir: dir, file: filepath.Join(dir, filepath.Base(in.Path))}
+	text := fmt.Sprintf("#line 1 %q\n%s", in.Path, in.Source)
+	if err := os.WriteFile(b.file, []byte(text), 0o644); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	return b, nil
+}
+
+func (b *buffer) remove() { os.RemoveAll(b.dir) }
+
+// rename replaces the temporary file's name by the input's path wherever
+// the result still names it, and drops it from the inputs: the buffer's
+// content is part of the cache key instead.
+func (b *buffer) rename(out *report.FileResult, path string) {
+	fix := func(s string) string { return strings.ReplaceAll(s, b.file, path) }
+	out.Error, out.ErrorDetail = fix(out.Error), fix(out.ErrorDetail)
+	for _, race := range out.Races {
+		race.First.File, race.Second.File = fix(race.First.File), fix(race.Second.File)
+	}
+	for _, u := range out.Undecided {
+		u.First.File, u.Second.File = fix(u.First.File), fix(u.Second.File)
+	}
+	for i := range out.Incomplete {
+		out.Incomplete[i] = fix(out.Incomplete[i])
+	}
+	for _, notes := range [][]report.Note{out.Explain, out.Notes} {
+		for i := range notes {
+			notes[i].Pos, notes[i].Message = fix(notes[i].Pos), fix(notes[i].Message)
+		}
+	}
+	var inputs []string
+	for _, f := range out.Inputs {
+		if !strings.HasPrefix(f, b.dir+string(filepath.Separator)) {
+			inputs = append(inputs, f)
+		}
+	}
+	out.Inputs = inputs
+}
