@@ -45,7 +45,7 @@ parameters and launch shape.`,
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&tools.clang, "clang", "", "path of clang-14 (default: $"+frontend.ClangTool.EnvVar+" or clang-14 on PATH)")
 	root.PersistentFlags().StringVar(&tools.opt, "opt", "", "path of opt-14 (default: $"+frontend.OptTool.EnvVar+" or opt-14 on PATH)")
-	root.AddCommand(newCheck(tools), newVersion(tools), newDoctor(tools))
+	root.AddCommand(newCheck(tools), newScan(tools), newCache(), newVersion(tools), newDoctor(tools))
 	return root
 }
 

@@ -51,6 +51,9 @@ func WriteText(w io.Writer, r *Result) error {
 		for _, n := range f.Explain {
 			fmt.Fprintf(&b, "%s: note: %s\n", n.Pos, n.Message)
 		}
+		for _, n := range f.Notes {
+			fmt.Fprintf(&b, "%s: warning: %s\n", n.Pos, n.Message)
+		}
 		for _, note := range f.Incomplete {
 			fmt.Fprintf(&b, "%s: error: not fully analysed: %s\n", f.Path, note)
 		}

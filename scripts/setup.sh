@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(clang-14 llvm-14 libz3-dev gcc)
+packages=(clang-14 llvm-14 libz3-dev gcc pre-commit vim)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
