@@ -136,16 +136,15 @@ func (r *runner) analyse(ctx context.Context, in Input, partners []frontend.Host
 	}
 }
 
-// progress counts a finished input and reports it.
+// progress counts a finished input and reports it; calls are serialised.
 func (r *runner) progress(path string) {
 	if r.opts.Progress == nil {
 		return
 	}
 	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.done++
-	done, total := r.done, r.total
-	r.mu.Unlock()
-	r.opts.Progress(done, total, path)
+	r.opts.Progress(r.done, r.total, path)
 }
 
 // A buffer is an input's unsaved content written to a temporary file.

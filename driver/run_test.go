@@ -1,0 +1,102 @@
+package driver
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"hgrd/cache"
+	"hgrd/report"
+)
+
+// headerKernel races exactly when the header's STRIDE is 0.
+const headerKernel = `#include "stride.h"
+__global__ void k(int *a) { a[(blockIdx.x * blockDim.x + threadIdx.x) * STRIDE] = 1; }
+int main() { int *a; cudaMalloc(&a, 256 * sizeof(int)); k<<<2, 128>>>(a); return 0; }
+`
+
+func openCache(t *testing.T) *cache.Cache {
+	t.Helper()
+	c, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestCacheAnswersUnchangedFilesAndNoticesChangedHeaders(t *testing.T) {
+	dir := t.TempDir()
+	src := writeFile(t, dir, "k.cu", headerKernel)
+	writeFile(t, dir, "stride.h", "#define STRIDE 1\n")
+	opts := Options{Cache: openCache(t)}
+	first := Check(context.Background(), []string{src}, opts)
+	if f := first.Files[0]; f.Error != "" || len(f.Races) != 0 || f.Timings.Clang == 0 {
+		t.Fatalf("first run: error %q, %d races, clang time %v; want a clean analysis", f.Error, len(f.Races), f.Timings.Clang)
+	}
+	second := Check(context.Background(), []string{src}, opts)
+	if f := second.Files[0]; f.Timings.Clang != 0 || f.Error != "" || len(f.Races) != 0 {
+		t.Errorf("second run was not answered by the cache: clang time %v, error %q", f.Timings.Clang, f.Error)
+	}
+	writeFile(t, dir, "stride.h", "#define STRIDE 0\n")
+	third := Check(context.Background(), []string{src}, opts)
+	if f := third.Files[0]; f.Timings.Clang == 0 || len(f.Races) == 0 {
+		t.Errorf("after the header changed: clang time %v, %d races; want a new analysis finding the race", f.Timings.Clang, len(f.Races))
+	}
+	if f := third.Files[0]; f.Inputs != nil || f.Linkage != nil {
+		t.Error("inputs and linkage leak into the printed result")
+	}
+}
+
+func TestBufferIsAnalysedUnderItsPath(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "stride.h", "#define STRIDE 0\n")
+	path := filepath.Join(dir, "unsaved.cu") // not on disk
+	res := CheckInputs(context.Background(), []Input{{Path: path, Source: []byte(headerKernel)}}, Options{})
+	f := res.Files[0]
+	if f.Error != "" || len(f.Races) == 0 {
+		t.Fatalf("error %q, %d races; want the buffer analysed with the header next to its path", f.Error, len(f.Races))
+	}
+	for _, r := range f.Races {
+		if r.First.File != path || r.First.Line != 2 {
+			t.Errorf("race at %s:%d, want %s:2", r.First.File, r.First.Line, path)
+		}
+	}
+}
+
+func TestFileTimeoutIsNotAnalysed(t *testing.T) {
+	src := writeFile(t, t.TempDir(), "k.cu", goodKernel)
+	res := Check(context.Background(), []string{src}, Options{FileTimeout: time.Millisecond})
+	f := res.Files[0]
+	if !strings.Contains(f.Error, "timed out") || res.ExitCode() != report.ExitIncomplete {
+		t.Errorf("error %q, exit %d; want a timeout and exit status 2", f.Error, res.ExitCode())
+	}
+	if cache.Cacheable(f) {
+		t.Error("a timed-out result would be cached")
+	}
+}
+
+func TestJobsKeepInputOrderAndReportProgress(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	for _, name := range []string{"a.cu", "b.cu", "c.cu"} {
+		files = append(files, writeFile(t, dir, name, goodKernel))
+	}
+	var calls int
+	opts := Options{Jobs: 3, Progress: func(done, total int, _ string) {
+		calls++
+		if total != 3 || done < 1 || done > 3 {
+			t.Errorf("progress %d/%d", done, total)
+		}
+	}}
+	res := Check(context.Background(), files, opts)
+	for i, f := range res.Files {
+		if f.Path != files[i] || f.Error != "" {
+			t.Errorf("result %d: %s (%s), want %s", i, f.Path, f.Error, files[i])
+		}
+	}
+	if calls != 3 {
+		t.Errorf("%d progress calls, want 3", calls)
+	}
+}
