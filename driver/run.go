@@ -92,6 +92,7 @@ func (r *runner) one(ctx context.Context, in Input, partners []frontend.HostSour
 	}
 	fresh := report.FileResult{Path: in.Path, Races: []*report.Race{}}
 	r.analyse(ctx, in, partners, opts, &fresh)
+	fresh.Path = in.Path
 	*out = fresh
 	if key != "" && ctx.Err() == nil {
 		_ = opts.Cache.Put(key, out) // best effort

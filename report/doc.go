@@ -1,5 +1,6 @@
 // Package report holds the results of a run of hgrd and prints them as
-// gcc-style text, JSON or SARIF 2.1.0.
+// gcc-style text, JSON, SARIF 2.1.0 (sarif.go: rules, code flows,
+// fingerprints) or one self-contained HTML page (html.go).
 //
 // # Result
 //

@@ -210,3 +210,15 @@ __global__ void rotate(int *out, const int *in) {
     out[threadIdx.x] = s[(lane + 1) % 32];
 }
 `
+
+// RulesMarkdown returns the page that documents every rule, docs/rules.md,
+// which each rule's helpUri points into.
+func RulesMarkdown() string {
+	var b strings.Builder
+	b.WriteString("# hgrd rules\n\nEach race hgrd reports, and each pair of accesses it could not decide, is a\nresult of one of these rules in its SARIF output. This page is generated\nfrom the rules' help (`go test ./report -run TestRulesPage -update`).\n")
+	for _, r := range Rules {
+		b.WriteString("\n## " + strings.ToLower(r.ID) + "\n\n")
+		b.WriteString(r.HelpMarkdown())
+	}
+	return b.String()
+}
