@@ -85,7 +85,7 @@ func explainCandidates(tasks []*task) []*task {
 			break
 		}
 		explicable := len(t.launch.Facts) > 0 || len(t.query.Guards) > 0
-		if t.result == nil || t.result.Status != solver.Unsat || !explicable || done[t.key] {
+		if t.members != nil || t.result == nil || t.result.Status != solver.Unsat || !explicable || done[t.key] {
 			continue
 		}
 		done[t.key] = true

@@ -27,13 +27,17 @@ type task struct {
 	lane   uint32 // see lanes
 
 	result *solver.Result // nil if not asked: an earlier task found the race
+	// members, set on a union task, are the tasks of each kind of its
+	// pair: all unsat when it is.
+	members []*task
 	// scopeOnly is set when the race is found and exists only because of
 	// the scope named by query.Scope.
 	scopeOnly bool
 }
 
 // appendTasks adds the queries of every conflicting pair of a kernel, in
-// one launch context, for every kind of race.
+// one launch context, for every kind of race; before the kinds of a pair
+// that the launch's shape leaves open, their union.
 func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch) []*task {
 	accs := k.Accesses
 	for i, a := range accs {
@@ -42,22 +46,47 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch)
 				continue
 			}
 			first, second := ordered(a, b)
+			pairLane := lane(k.Name, i, i+j)
+			var kinds, open []*task
 			for _, kind := range constraints.Kinds {
 				q := constraints.Build(k, first, second, kind, l)
 				if q == nil {
 					continue
 				}
 				key := raceKey{first.Pos, second.Pos, first.Kind, second.Kind, kind}
-				t := &task{kernel: k, launch: l, query: q, key: key, lane: lane(k.Name, i, i+j, kind)}
+				t := &task{kernel: k, launch: l, query: q, key: key, lane: pairLane}
 				if !l.Allows(kind) {
 					// Decided by the launch's shape alone; kept for --explain.
 					t.result = &solver.Result{Status: solver.Unsat}
+				} else {
+					open = append(open, t)
 				}
-				tasks = append(tasks, t)
+				kinds = append(kinds, t)
 			}
+			if u := unionTask(open); u != nil {
+				tasks = append(tasks, u)
+			}
+			tasks = append(tasks, kinds...)
 		}
 	}
 	return tasks
+}
+
+// unionTask returns the task of the union of open tasks' queries, or nil
+// if there are fewer than two.
+func unionTask(open []*task) *task {
+	var qs []*constraints.Query
+	for _, t := range open {
+		qs = append(qs, t.query)
+	}
+	u := constraints.Union(qs)
+	if u == nil {
+		return nil
+	}
+	t0 := open[0]
+	key := t0.key
+	key.kind = constraints.AnyKind
+	return &task{kernel: t0.kernel, launch: t0.launch, query: u, key: key, lane: t0.lane, members: open}
 }
 
 // lanes is the number of solvers a file's queries are divided among. A
@@ -68,12 +97,12 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch)
 const lanes = 8
 
 // lane returns the lane of the tasks of a kernel's pair of accesses (by
-// their indices in the kernel) for a kind of race. Positions are left
-// out, so that an edit that moves lines (a comment) leaves every lane,
-// and so every answer, as it was.
-func lane(kernel string, first, second int, kind string) uint32 {
+// their indices in the kernel), every kind's and their union's.
+// Positions are left out, so that an edit that moves lines (a comment)
+// leaves every lane, and so every answer, as it was.
+func lane(kernel string, first, second int) uint32 {
 	h := fnv.New32a()
-	fmt.Fprint(h, kernel, first, second, kind)
+	fmt.Fprint(h, kernel, first, second)
 	return h.Sum32() % lanes
 }
 
@@ -135,6 +164,15 @@ func solveLane(ctx context.Context, lane []*task) error {
 			continue
 		}
 		res, err := solve(s, t)
+		if err == nil && t.members != nil {
+			t.result = res
+			if res.Status == solver.Unsat {
+				for _, m := range t.members {
+					m.result = res
+				}
+			}
+			continue
+		}
 		if err == nil && res.Status == solver.Sat {
 			err = verifyWitness(t.query, res)
 		}
@@ -191,6 +229,9 @@ func scopeOnly(s *solver.Solver, limit *constraints.ScopeLimit) bool {
 func collectResults(tasks []*task, out *report.FileResult) {
 	done := map[raceKey]bool{}
 	for _, t := range tasks {
+		if t.members != nil {
+			continue // a union's answer is its members'
+		}
 		if t.result != nil && t.result.Status == solver.Sat && !done[t.key] {
 			done[t.key] = true
 			r := raceReport(t.kernel, t.query, t.result, t.launch)
@@ -202,6 +243,9 @@ func collectResults(tasks []*task, out *report.FileResult) {
 		}
 	}
 	for _, t := range tasks {
+		if t.members != nil {
+			continue
+		}
 		if t.result != nil && t.result.Status == solver.Unknown && !done[t.key] {
 			done[t.key] = true
 			out.Undecided = append(out.Undecided, &report.Undecided{

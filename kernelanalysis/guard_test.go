@@ -69,6 +69,8 @@ func TestLeaderGuards(t *testing.T) {
 		"thread 0 locks for its block across __syncthreads")
 	leaderOnly(t, access(t, kernels["leaderPerThread"], lines["leaderPerThread/unguarded"], Write), map[GuardKind]cuda.Scope{},
 		"a lock address that differs between the block's threads is not the block's")
+	leaderOnly(t, access(t, kernels["leaderTwoFences"], lines["leaderTwoFences/twoFences"], Write), device,
+		"the widest of the qualifying fences decides the scope, as for thread guards")
 }
 
 // leaderOnly checks that an access's leader guards are those wanted.

@@ -29,7 +29,8 @@ import (
 )
 
 // leaderAcquiresOf returns the acquires that thread 0 takes before a
-// __syncthreads that dominates the access.
+// __syncthreads that dominates the access, each with the widest-scoped
+// fence that completes it, as acquiresOf chooses.
 func (a *analyzer) leaderAcquiresOf(acc *Access, s *syncSites) []syncPair {
 	var out []syncPair
 	for _, bar := range s.barriers {
@@ -40,13 +41,17 @@ func (a *analyzer) leaderAcquiresOf(acc *Access, s *syncSites) []syncPair {
 			if !at.reads || !at.byLeader {
 				continue
 			}
+			var best *syncSite
 			for _, f := range s.fences {
-				if a.dominates(s, at.inst, at.block, f.inst, f.block) &&
+				if (best == nil || f.op.Scope > best.op.Scope) &&
+					a.dominates(s, at.inst, at.block, f.inst, f.block) &&
 					a.postDominates(s, bar.inst, bar.block, f.inst, f.block) &&
 					a.decidedBefore(s, at, f.block, false) {
-					out = append(out, syncPair{at, f})
-					break
+					best = f
 				}
+			}
+			if best != nil {
+				out = append(out, syncPair{at, best})
 			}
 		}
 	}
@@ -54,7 +59,8 @@ func (a *analyzer) leaderAcquiresOf(acc *Access, s *syncSites) []syncPair {
 }
 
 // leaderReleasesOf returns the releases that thread 0 makes after a
-// __syncthreads that post-dominates the access.
+// __syncthreads that post-dominates the access, each with the
+// widest-scoped fence that begins it.
 func (a *analyzer) leaderReleasesOf(acc *Access, s *syncSites) []syncPair {
 	var out []syncPair
 	for _, bar := range s.barriers {
@@ -66,15 +72,21 @@ func (a *analyzer) leaderReleasesOf(acc *Access, s *syncSites) []syncPair {
 				!a.dominates(s, bar.inst, bar.block, at.inst, at.block) {
 				continue
 			}
+			var best *syncSite
 			for _, f := range s.fences {
+				if best != nil && f.op.Scope <= best.op.Scope {
+					continue
+				}
 				everyThreads := a.postDominates(s, f.inst, f.block, acc.Inst, acc.Block) &&
 					a.postDominates(s, bar.inst, bar.block, f.inst, f.block)
 				leaders := a.dominates(s, bar.inst, bar.block, f.inst, f.block) &&
 					a.postDominates(s, at.inst, at.block, f.inst, f.block)
 				if everyThreads || leaders {
-					out = append(out, syncPair{at, f})
-					break
+					best = f
 				}
+			}
+			if best != nil {
+				out = append(out, syncPair{at, best})
 			}
 		}
 	}

@@ -85,3 +85,22 @@ __global__ void leaderPerThread(int *locks, float *C) {
   if (threadIdx.x == 0)
     atomicExch(&locks[threadIdx.y], 0);
 }
+
+// Both fences qualify; the device-scoped one decides the lock's scope,
+// whichever comes first.
+__global__ void leaderTwoFences(int *locks, float *C, int tiles) {
+  int tile = blockIdx.x % tiles;
+  if (threadIdx.x == 0) {
+    while (atomicCAS(&locks[tile], 0, 1) != 0)
+      ;
+    __threadfence_block();
+    __threadfence();
+  }
+  __syncthreads();
+  C[tile * blockDim.x + threadIdx.x] += 1.0f; // @twoFences
+  __threadfence_block();
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0)
+    atomicExch(&locks[tile], 0);
+}

@@ -1,0 +1,49 @@
+// This file defines the union of a pair's race queries: one query that is
+// unsatisfiable exactly when every kind's query is, so that a race-free
+// pair costs one solver call instead of one per kind.
+
+package constraints
+
+import "hgrd/expr"
+
+// AnyKind is the Kind of a union query.
+const AnyKind = "any"
+
+// Union returns a query satisfiable exactly when one of qs is: their
+// common assertions, and the disjunction of the conjunctions of each
+// one's own. It is nil for fewer than two queries. The queries must be of
+// one pair of accesses (same offsets): Union is a filter, its witness is
+// not a race of any one kind.
+func Union(qs []*Query) *Query {
+	if len(qs) < 2 {
+		return nil
+	}
+	counts := map[string]int{}
+	for _, q := range qs {
+		seen := map[string]bool{}
+		for _, a := range q.Assertions {
+			s := a.String()
+			if !seen[s] {
+				seen[s] = true
+				counts[s]++
+			}
+		}
+	}
+	u := &Query{Kind: AnyKind, First: qs[0].First, Second: qs[0].Second, Offset1: qs[0].Offset1, Offset2: qs[0].Offset2}
+	var alternatives []*expr.Term
+	for i, q := range qs {
+		var own []*expr.Term
+		for _, a := range q.Assertions {
+			if counts[a.String()] == len(qs) {
+				if i == 0 {
+					u.Assertions = append(u.Assertions, a)
+				}
+				continue
+			}
+			own = append(own, a)
+		}
+		alternatives = append(alternatives, expr.AllOf(own...))
+	}
+	u.Assertions = append(u.Assertions, expr.AnyOf(alternatives...))
+	return u
+}
