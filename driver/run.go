@@ -177,12 +177,21 @@ func (b *buffer) remove() { os.RemoveAll(b.dir) }
 // content is part of the cache key instead.
 func (b *buffer) rename(out *report.FileResult, path string) {
 	fix := func(s string) string { return strings.ReplaceAll(s, b.file, path) }
+	// Clang may record the #line name relative to a directory of its
+	// choosing: a tail of the path's absolute form names the path.
+	abs, _ := filepath.Abs(path)
+	fixFile := func(name string) string {
+		if name != path && strings.HasSuffix(abs, string(filepath.Separator)+name) {
+			return path
+		}
+		return fix(name)
+	}
 	out.Error, out.ErrorDetail = fix(out.Error), fix(out.ErrorDetail)
 	for _, race := range out.Races {
-		race.First.File, race.Second.File = fix(race.First.File), fix(race.Second.File)
+		race.First.File, race.Second.File = fixFile(race.First.File), fixFile(race.Second.File)
 	}
 	for _, u := range out.Undecided {
-		u.First.File, u.Second.File = fix(u.First.File), fix(u.Second.File)
+		u.First.File, u.Second.File = fixFile(u.First.File), fixFile(u.Second.File)
 	}
 	for i := range out.Incomplete {
 		out.Incomplete[i] = fix(out.Incomplete[i])
