@@ -33,6 +33,16 @@ func scanProject(t *testing.T) string {
 	if err := os.CopyFS(dir, os.DirFS("testdata/scanproject")); err != nil {
 		t.Fatal(err)
 	}
+	// Two of the examples, with their inline wants, join the project.
+	for name, example := range map[string]string{"rotate": "shared_no_sync/shared_no_sync.cu", "vector_add": "vector_add_ok/vector_add_ok.cu"} {
+		src, err := os.ReadFile(filepath.Join("..", "..", "examples", example))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "src", name+".cu"), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	build := filepath.Join(dir, "build")
 	if err := os.Mkdir(build, 0o755); err != nil {
 		t.Fatal(err)
