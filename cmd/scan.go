@@ -11,6 +11,7 @@ import (
 
 	"hgrd/compiledb"
 	"hgrd/driver"
+	"hgrd/frontend"
 )
 
 // scanFlags are the flags of "hgrd scan".
@@ -75,7 +76,7 @@ func (f *scanFlags) inputs(c *cobra.Command, dirs []string, opts driver.Options)
 		if len(dirs) > 0 {
 			return nil, fmt.Errorf("scan: give either -p or directories, not both")
 		}
-		entries, warnings, err := compiledb.Load(f.database)
+		cudaEntries, hostEntries, warnings, err := compiledb.LoadAll(f.database)
 		if err != nil {
 			return nil, err
 		}
@@ -83,12 +84,13 @@ func (f *scanFlags) inputs(c *cobra.Command, dirs []string, opts driver.Options)
 			fmt.Fprintf(c.ErrOrStderr(), "hgrd: %s\n", w)
 		}
 		var inputs []driver.Input
-		for _, e := range entries {
-			cfg := opts.Frontend
-			cfg.IncludeDirs = append(append([]string(nil), cfg.IncludeDirs...), e.Flags.IncludeDirs...)
-			cfg.Defines = append(append([]string(nil), cfg.Defines...), e.Flags.Defines...)
-			cfg.ExtraFlags = append(append([]string(nil), cfg.ExtraFlags...), e.Flags.Extra...)
-			inputs = append(inputs, driver.Input{Path: displayPath(e.File), Frontend: &cfg})
+		for _, e := range cudaEntries {
+			inputs = append(inputs, driver.Input{Path: displayPath(e.File), Frontend: entryConfig(opts, e)})
+		}
+		// The C++ entries' host code counts: the launch wrappers they
+		// call and the facts around those calls.
+		for _, e := range hostEntries {
+			inputs = append(inputs, driver.Input{Path: displayPath(e.File), Frontend: entryConfig(opts, e), Auxiliary: true})
 		}
 		return inputs, nil
 	}
@@ -104,6 +106,16 @@ func (f *scanFlags) inputs(c *cobra.Command, dirs []string, opts driver.Options)
 		inputs[i] = driver.Input{Path: displayPath(file)}
 	}
 	return inputs, nil
+}
+
+// entryConfig returns the front-end flags of a database entry: the
+// command line's, then the entry's own.
+func entryConfig(opts driver.Options, e compiledb.Entry) *frontend.Config {
+	cfg := opts.Frontend
+	cfg.IncludeDirs = append(append([]string(nil), cfg.IncludeDirs...), e.Flags.IncludeDirs...)
+	cfg.Defines = append(append([]string(nil), cfg.Defines...), e.Flags.Defines...)
+	cfg.ExtraFlags = append(append([]string(nil), cfg.ExtraFlags...), e.Flags.Extra...)
+	return &cfg
 }
 
 // shardOf keeps the inputs of --shard's shard.

@@ -239,13 +239,11 @@ func recordLinkage(u *frontend.Unit, launches []*hostanalysis.Launch, out *repor
 	for _, l := range launches {
 		launched[l.Kernel] = true
 	}
-	link := &report.Linkage{External: u.ExternalKernels}
+	link := &report.Linkage{External: u.ExternalKernels, Imported: u.ImportedFuncs, Launchers: hostanalysis.Launchers(u)}
 	for _, k := range u.Kernels {
 		if !launched[k] {
 			link.Unlaunched = append(link.Unlaunched, k.Func.Name())
 		}
 	}
-	if len(link.External) > 0 || len(link.Unlaunched) > 0 {
-		out.Linkage = link
-	}
+	out.Linkage = link
 }

@@ -62,6 +62,10 @@ type Input struct {
 	// is at Path: an editor's unsaved buffer. Includes are still looked
 	// up next to Path.
 	Source []byte
+	// Auxiliary marks a file read only for its host code (a C++ file of
+	// a compilation database): what it launches and calls serves the
+	// other inputs' analyses, and it has no result of its own.
+	Auxiliary bool
 }
 
 // analyseUnit finds the races of one loaded file. It is a variable so that
@@ -83,15 +87,20 @@ func Check(ctx context.Context, files []string, opts Options) *report.Result {
 }
 
 // CheckInputs analyses inputs, opts.Jobs at a time, and returns their
-// results in input order. A kernel that one input defines and no host
-// code of it launches, but that another input launches, is analysed
-// again with that input's host code linked in (a second pass), so that
-// it gets the facts of its launch.
+// results in input order, auxiliary inputs left out. A kernel that one
+// input defines and no host code of it launches, but that another input
+// launches, is analysed again with that input's host code linked in (a
+// second pass), so that it gets the facts of its launch; so is a launch
+// wrapper that another input calls.
 func CheckInputs(ctx context.Context, inputs []Input, opts Options) *report.Result {
 	res := &report.Result{}
 	files := make([]*report.FileResult, len(inputs))
 	for i, in := range inputs {
-		files[i] = res.AddFile(in.Path)
+		if in.Auxiliary {
+			files[i] = &report.FileResult{Path: in.Path, Races: []*report.Race{}}
+		} else {
+			files[i] = res.AddFile(in.Path)
+		}
 	}
 	run := newRunner(opts, len(inputs))
 	run.all(ctx, inputs, nil, files)

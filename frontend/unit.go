@@ -42,6 +42,10 @@ type Unit struct {
 	// ExternalKernels are the IR names of kernels that the host code
 	// launches but that this file does not define: another file's.
 	ExternalKernels []string
+	// ImportedFuncs are the IR names of the functions the host code
+	// calls but that this file does not define (the C and CUDA runtime's
+	// among them, and other files' launch wrappers).
+	ImportedFuncs []string
 
 	preludeDir string
 }
@@ -65,6 +69,9 @@ func (u *Unit) index() {
 		name, isStub := kernelOfStub(f.Name())
 		if isStub && len(f.Blocks) == 0 {
 			u.ExternalKernels = append(u.ExternalKernels, name)
+		}
+		if !isStub && len(f.Blocks) == 0 && !strings.HasPrefix(f.Name(), "llvm.") {
+			u.ImportedFuncs = append(u.ImportedFuncs, f.Name())
 		}
 		if isStub && len(f.Blocks) > 0 {
 			stubs[name] = f

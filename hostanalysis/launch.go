@@ -61,3 +61,18 @@ func (l *Launch) constants() {
 		}
 	}
 }
+
+// Launchers returns the IR names of the externally visible host functions
+// of the unit from which a launch is reachable: the entry points through
+// which other files' host code reaches this file's launches (a wrapper
+// such as launch_scale(a, n) around scale<<<...>>>(a, n)).
+func Launchers(u *frontend.Unit) []string {
+	w := newWalker(u)
+	var names []string
+	for _, f := range u.HostFuncs {
+		if w.reaches[f] && externallyVisible(f) && f.Name() != "main" {
+			names = append(names, f.Name())
+		}
+	}
+	return names
+}

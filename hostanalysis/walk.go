@@ -119,12 +119,16 @@ func (w *walker) entries() []*ir.Func {
 		entries = append(entries, main)
 	}
 	for _, f := range w.u.HostFuncs {
-		external := f.Linkage == enum.LinkageNone || f.Linkage == enum.LinkageExternal
-		if w.reaches[f] && !fromMain[f] && external {
+		if w.reaches[f] && !fromMain[f] && externallyVisible(f) {
 			entries = append(entries, f)
 		}
 	}
 	return entries
+}
+
+// externallyVisible reports whether other files can call f.
+func externallyVisible(f *ir.Func) bool {
+	return f.Linkage == enum.LinkageNone || f.Linkage == enum.LinkageExternal
 }
 
 // walk evaluates f with its parameters bound to args (nil for unknown),

@@ -71,12 +71,21 @@ type FileResult struct {
 	Linkage *Linkage `json:"linkage,omitempty"`
 }
 
-// Linkage lists, by IR name, the kernels a file defines that no host code
-// of the file launches, and the kernels its host code launches that the
-// file does not define.
+// Linkage lists, by IR name, how a file's host code and kernels reach
+// other files.
 type Linkage struct {
+	// Unlaunched are the kernels the file defines and no host code of
+	// the file launches.
 	Unlaunched []string `json:"unlaunched,omitempty"`
-	External   []string `json:"external,omitempty"`
+	// External are the kernels the host code launches and the file does
+	// not define.
+	External []string `json:"external,omitempty"`
+	// Launchers are the externally visible host functions from which a
+	// launch is reachable (launch wrappers).
+	Launchers []string `json:"launchers,omitempty"`
+	// Imported are the functions the host code calls and the file does
+	// not define.
+	Imported []string `json:"imported,omitempty"`
 }
 
 // Timings are the durations of the phases of one file's analysis.

@@ -48,7 +48,7 @@ func scanProject(t *testing.T) string {
 		t.Fatal(err)
 	}
 	var entries []map[string]any
-	for _, name := range []string{"main", "stencil", "rotate", "vector_add", "ignored"} {
+	for _, name := range []string{"main", "stencil", "rotate", "vector_add", "ignored", "shift"} {
 		src := filepath.Join(dir, "src", name+".cu")
 		command := "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -DTILE=32 -I" + filepath.Join(dir, "include") +
 			" -isystem /usr/local/cuda/include -g -G --generate-code=arch=compute_80,code=[compute_80,sm_80]" +
@@ -57,9 +57,12 @@ func scanProject(t *testing.T) string {
 		entries = append(entries, map[string]any{"directory": build, "command": command, "file": src,
 			"output": "CMakeFiles/app.dir/src/" + name + ".cu.o"})
 	}
-	// A C++ entry, as CMake lists them beside the CUDA ones.
+	// C++ entries, as CMake lists them beside the CUDA ones: app.cpp
+	// calls shift.cu's launch wrapper.
 	entries = append(entries, map[string]any{"directory": build, "file": filepath.Join(dir, "src", "util.cpp"),
 		"arguments": []string{"/usr/bin/c++", "-O2", "-c", "../src/util.cpp", "-o", "util.o"}})
+	entries = append(entries, map[string]any{"directory": build, "file": "../src/app.cpp",
+		"arguments": []string{"/usr/bin/c++", "-DTILE=32", "-I../include", "-isystem", "/usr/local/cuda/include", "-g", "-c", "../src/app.cpp", "-o", "app.o"}})
 	data, err := json.MarshalIndent(entries, "", "  ")
 	if err != nil {
 		t.Fatal(err)
@@ -96,8 +99,8 @@ func TestScanCompilationDatabase(t *testing.T) {
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Files) != 5 {
-		t.Fatalf("scanned %d files, want the 5 CUDA entries", len(res.Files))
+	if len(res.Files) != 6 {
+		t.Fatalf("reported %d files, want the 6 CUDA entries (the C++ ones only lend their host code)", len(res.Files))
 	}
 	var races []*report.Race
 	var wants []racetest.Want
@@ -142,12 +145,15 @@ func TestScanCompilationDatabase(t *testing.T) {
 }
 
 // TestScanNeedsTheOtherFilesHostCode checks the premise of the scan test:
-// analysed alone, without main.cu's launch, stencil.cu races.
+// analysed alone, without main.cu's launch or app.cpp's call, stencil.cu
+// and shift.cu race.
 func TestScanNeedsTheOtherFilesHostCode(t *testing.T) {
 	scanProject(t)
-	code, _, stderr := runHgrd(t, "check", "--no-cache", "-I", "include", "-D", "TILE=32", "src/stencil.cu")
-	if code != report.ExitRaces || !strings.Contains(stderr, "race(s)") {
-		t.Fatalf("stencil.cu alone: exit status %d, want 1 (races); stderr:\n%s", code, stderr)
+	for _, file := range []string{"src/stencil.cu", "src/shift.cu"} {
+		code, _, stderr := runHgrd(t, "check", "--no-cache", "-I", "include", "-D", "TILE=32", file)
+		if code != report.ExitRaces || !strings.Contains(stderr, "race(s)") {
+			t.Errorf("%s alone: exit status %d, want 1 (races); stderr:\n%s", file, code, stderr)
+		}
 	}
 }
 
