@@ -6,8 +6,18 @@ package compiledb
 
 import "strings"
 
-// define records -D definition, cancelling an earlier -U of its name.
+// assertsOff is the macro with which <cassert> compiles asserts out.
+const assertsOff = "NDEBUG"
+
+// define records -D definition, cancelling an earlier -U of its name. A
+// definition of NDEBUG is dropped: hgrd reads the asserts before a launch
+// as what the developer states holds there, host facts, also where a
+// release build compiles the check out (CMake's Release and
+// RelWithDebInfo lines carry -DNDEBUG).
 func (t *translator) define(definition string) {
+	if macroName(definition) == assertsOff {
+		return
+	}
 	t.flags.Extra = withoutPair(t.flags.Extra, "-U", macroName(definition))
 	t.flags.Defines = append(t.flags.Defines, definition)
 }

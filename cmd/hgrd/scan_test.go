@@ -51,7 +51,7 @@ func scanProject(t *testing.T) string {
 	for _, name := range []string{"main", "stencil", "rotate", "vector_add", "ignored", "shift"} {
 		src := filepath.Join(dir, "src", name+".cu")
 		command := "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -DTILE=32 -I" + filepath.Join(dir, "include") +
-			" -isystem /usr/local/cuda/include -g -G --generate-code=arch=compute_80,code=[compute_80,sm_80]" +
+			" -isystem /usr/local/cuda/include -O3 -DNDEBUG --generate-code=arch=compute_80,code=[compute_80,sm_80]" +
 			" -Xcompiler=-fPIC --expt-relaxed-constexpr -std=c++17 -x cu -rdc=true -c " + src +
 			" -o CMakeFiles/app.dir/src/" + name + ".cu.o"
 		entries = append(entries, map[string]any{"directory": build, "command": command, "file": src,
