@@ -38,15 +38,7 @@ func htmlResult(root string) *Result {
 	r := &Result{}
 	f := r.AddFile(k)
 	f.Races = append(f.Races,
-		&Race{Kind: InterBlock, Memory: Global, Object: "out", Kernel: "scale", Launch: "launch at main.cu:30:3",
-			Message:   "write-write race on global memory out (atomicAdd_block at k.cu:9:5 does not order threads of different blocks)",
-			ScopeNote: "atomicAdd_block at k.cu:9:5 does not order threads of different blocks",
-			First:     Access{File: k, Line: 10, Column: 5, Access: Write, Expr: "out[threadIdx.x]"},
-			Second:    Access{File: k, Line: 10, Column: 5, Access: Write, Expr: "out[threadIdx.x]"},
-			Witness: &Witness{GridDim: [3]int64{2, 1, 1}, BlockDim: [3]int64{64, 1, 1},
-				First:  Thread{Block: [3]int64{0, 0, 0}, Thread: [3]int64{3, 0, 0}},
-				Second: Thread{Block: [3]int64{1, 0, 0}, Thread: [3]int64{3, 0, 0}},
-				Params: map[string]int64{"n": 128}, Address: "&out[3]"}},
+		withMessage(scopedRace(k), "write-write race on global memory out (atomicAdd_block at k.cu:9:5 does not order threads of different blocks)"),
 		&Race{Kind: IntraBlock, Memory: Shared, Object: "t", Kernel: "shift", Message: "race on <t> & co",
 			First:  Access{File: k, Line: 13, Column: 26, Access: Write, Expr: "t[i]"},
 			Second: Access{File: k, Line: 14, Column: 12, Access: Read, Expr: "t[i + 1]"}},
