@@ -15,7 +15,9 @@ import (
 	"hgrd/report"
 )
 
-// Options configure a run.
+// Options configure a run. They travel to each file's child process as
+// JSON (isolate.go); the fields marked json:"-" concern the parent's
+// scheduling only.
 type Options struct {
 	// Frontend configures clang-14, opt-14 and the include paths; an
 	// Input's own Frontend replaces it for that input.
