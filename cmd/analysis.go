@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -175,7 +176,7 @@ func attachNotes(res *report.Result, notes []report.Note) {
 	for _, n := range notes {
 		target := res.Files[0]
 		for _, f := range res.Files {
-			if len(n.Pos) > len(f.Path) && n.Pos[:len(f.Path)+1] == f.Path+":" {
+			if strings.HasPrefix(n.Pos, f.Path+":") {
 				target = f
 			}
 		}

@@ -150,7 +150,7 @@ func displayPath(abs string) string {
 		return abs
 	}
 	rel, err := filepath.Rel(wd, abs)
-	if err != nil || rel == ".." || len(rel) > 2 && rel[:3] == ".."+string(filepath.Separator) {
+	if err != nil || !filepath.IsLocal(rel) {
 		return abs
 	}
 	return rel

@@ -18,11 +18,13 @@ func Union(qs []*Query) *Query {
 	if len(qs) < 2 {
 		return nil
 	}
+	keys := make([][]string, len(qs)) // each assertion's text, its identity
 	counts := map[string]int{}
-	for _, q := range qs {
+	for i, q := range qs {
 		seen := map[string]bool{}
 		for _, a := range q.Assertions {
 			s := a.String()
+			keys[i] = append(keys[i], s)
 			if !seen[s] {
 				seen[s] = true
 				counts[s]++
@@ -33,8 +35,8 @@ func Union(qs []*Query) *Query {
 	var alternatives []*expr.Term
 	for i, q := range qs {
 		var own []*expr.Term
-		for _, a := range q.Assertions {
-			if counts[a.String()] == len(qs) {
+		for j, a := range q.Assertions {
+			if counts[keys[i][j]] == len(qs) {
 				if i == 0 {
 					u.Assertions = append(u.Assertions, a)
 				}

@@ -239,11 +239,12 @@ func recordLinkage(u *frontend.Unit, launches []*hostanalysis.Launch, out *repor
 	for _, l := range launches {
 		launched[l.Kernel] = true
 	}
-	link := &report.Linkage{External: u.ExternalKernels, Imported: u.ImportedFuncs, Launchers: hostanalysis.Launchers(u)}
+	link := &report.Linkage{Imported: u.ImportedFuncs}
 	for _, k := range u.Kernels {
-		if !launched[k] {
-			link.Unlaunched = append(link.Unlaunched, k.Func.Name())
+		if !launched[k] && k.Stub != nil {
+			link.Exported = append(link.Exported, k.Stub.Name())
 		}
 	}
+	link.Exported = append(link.Exported, hostanalysis.Launchers(u)...)
 	out.Linkage = link
 }

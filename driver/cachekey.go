@@ -3,11 +3,8 @@
 package driver
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"runtime/debug"
 	"sync"
@@ -85,27 +82,19 @@ var (
 // its version) never reads the results of another.
 func buildID() (string, error) {
 	buildOnce.Do(func() {
+		version := "unknown"
+		if info, ok := debug.ReadBuildInfo(); ok {
+			version = info.Main.Version
+		}
 		exe, err := os.Executable()
 		if err != nil {
 			buildErr = err
 			return
 		}
-		f, err := os.Open(exe)
-		if err != nil {
-			buildErr = err
-			return
+		k := cache.NewKey(version)
+		if buildErr = k.AddFile(exe); buildErr == nil {
+			buildSum = k.Sum()
 		}
-		defer f.Close()
-		h := sha256.New()
-		if _, err := io.Copy(h, f); err != nil {
-			buildErr = err
-			return
-		}
-		version := "unknown"
-		if info, ok := debug.ReadBuildInfo(); ok {
-			version = info.Main.Version
-		}
-		buildSum = version + " " + hex.EncodeToString(h.Sum(nil))
 	})
 	return buildSum, buildErr
 }

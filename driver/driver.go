@@ -104,7 +104,7 @@ func CheckInputs(ctx context.Context, inputs []Input, opts Options) *report.Resu
 			files[i] = res.AddFile(in.Path)
 		}
 	}
-	run := newRunner(opts, len(inputs))
+	run := newRunner(opts)
 	run.all(ctx, inputs, nil, files)
 	if !opts.NoPartners {
 		partners := findPartners(inputs, files, opts)

@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
-	"sync"
 
 	"hgrd/constraints"
 	"hgrd/expr"
@@ -43,24 +42,11 @@ func explainRuledOut(ctx context.Context, tasks []*task, workers int) []report.N
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	next := make(chan int, len(candidates))
-	for i := range candidates {
-		next <- i
-	}
-	close(next)
-	var wg sync.WaitGroup
-	for w := 0; w < min(workers, len(candidates)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if ctx.Err() == nil {
-					notes[i] = explain(candidates[i])
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	forEach(len(candidates), workers, func(i int) {
+		if ctx.Err() == nil {
+			notes[i] = explain(candidates[i])
+		}
+	})
 	var out []report.Note
 	for _, n := range notes {
 		if n != nil {

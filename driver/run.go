@@ -23,8 +23,8 @@ type runner struct {
 	done, total int
 }
 
-func newRunner(opts Options, total int) *runner {
-	return &runner{opts: opts, total: total}
+func newRunner(opts Options) *runner {
+	return &runner{opts: opts}
 }
 
 // all analyses every input into the result of the same index.
@@ -38,38 +38,21 @@ func (r *runner) all(ctx context.Context, inputs []Input, partners [][]frontend.
 
 // some analyses the inputs of the given indices, opts.Jobs at a time.
 func (r *runner) some(ctx context.Context, inputs []Input, partners [][]frontend.HostSource, files []*report.FileResult, which []int) {
-	if len(which) == 0 {
-		return
-	}
 	r.mu.Lock()
-	if r.done > 0 {
-		r.total += len(which)
-	}
+	r.total += len(which)
 	r.mu.Unlock()
-	jobs := max(1, r.opts.Jobs)
+	jobs := r.opts.Jobs
 	if r.opts.InProcess {
 		jobs = 1
 	}
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < min(jobs, len(which)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				var ps []frontend.HostSource
-				if partners != nil {
-					ps = partners[i]
-				}
-				r.one(ctx, inputs[i], ps, files[i])
-			}
-		}()
-	}
-	for _, i := range which {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	forEach(len(which), jobs, func(k int) {
+		i := which[k]
+		var ps []frontend.HostSource
+		if partners != nil {
+			ps = partners[i]
+		}
+		r.one(ctx, inputs[i], ps, files[i])
+	})
 }
 
 // one analyses an input into out, from the cache if it has the answer.

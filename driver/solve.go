@@ -90,10 +90,10 @@ func unionTask(open []*task) *task {
 }
 
 // lanes is the number of solvers a file's queries are divided among. A
-// task's lane depends only on its pair of accesses and kind, and each lane answers its
-// tasks in order with its own solver, so every solver sees the same
-// sequence of queries on every machine whatever the number of workers:
-// Z3's answers near the budget depend on that history.
+// task's lane depends only on its pair of accesses (see lane), and each
+// lane answers its tasks in order with its own solver, so every solver
+// sees the same sequence of queries on every machine whatever the number
+// of workers: Z3's answers near the budget depend on that history.
 const lanes = 8
 
 // lane returns the lane of the tasks of a kernel's pair of accesses (by

@@ -55,15 +55,13 @@ func (l *Loader) linkPartners(ctx context.Context, u *Unit, host *sideOutput, pa
 		return
 	}
 	host.ir = dropReturnAlign(string(merged))
-	u.Partners = linked
 	u.Inputs = mergeInputs(l.preludeDir, u.Inputs, inputs)
 }
 
-// scratchFile writes text to a new file in the loader's directory.
+// scratchFile writes text to a new file in the loader's directory. A
+// failed write is left for llvm-link to report as a missing file.
 func (l *Loader) scratchFile(prefix, text string) string {
 	name := filepath.Join(l.preludeDir, fmt.Sprintf("%s-%d.ll", prefix, depCount.Add(1)))
-	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
-		return name // llvm-link reports the missing file
-	}
+	_ = os.WriteFile(name, []byte(text), 0o644)
 	return name
 }

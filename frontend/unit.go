@@ -34,17 +34,12 @@ type Unit struct {
 	// Inputs are the files the compilation read, absolute: the source,
 	// its headers and those of the partners (the prelude excluded).
 	Inputs []string
-	// Partners are the files whose host code was linked into Host, in
-	// order (Loader.LoadWith).
-	Partners []string
 	// Notes say what the load left out, such as a partner that failed.
 	Notes []string
-	// ExternalKernels are the IR names of kernels that the host code
-	// launches but that this file does not define: another file's.
-	ExternalKernels []string
 	// ImportedFuncs are the IR names of the functions the host code
-	// calls but that this file does not define (the C and CUDA runtime's
-	// among them, and other files' launch wrappers).
+	// calls but that this file does not define: the C and CUDA
+	// runtime's, and other files' launch wrappers and the launch stubs
+	// of their kernels.
 	ImportedFuncs []string
 
 	preludeDir string
@@ -66,13 +61,10 @@ func (u *Unit) index() {
 	kernels := kernelFuncs(u.Device)
 	stubs := map[string]*ir.Func{}
 	for _, f := range u.Host.Funcs {
-		name, isStub := kernelOfStub(f.Name())
-		if isStub && len(f.Blocks) == 0 {
-			u.ExternalKernels = append(u.ExternalKernels, name)
-		}
-		if !isStub && len(f.Blocks) == 0 && !strings.HasPrefix(f.Name(), "llvm.") {
+		if len(f.Blocks) == 0 && !strings.HasPrefix(f.Name(), "llvm.") {
 			u.ImportedFuncs = append(u.ImportedFuncs, f.Name())
 		}
+		name, isStub := kernelOfStub(f.Name())
 		if isStub && len(f.Blocks) > 0 {
 			stubs[name] = f
 			continue

@@ -66,23 +66,19 @@ type FileResult struct {
 	// and the partner files whose host code was used. The cache checks
 	// them; the driver clears them before printing.
 	Inputs []string `json:"inputs,omitempty"`
-	// Linkage says how the file's kernels and launches reach other
-	// files, for analyses across files; cleared before printing.
+	// Linkage says how other files' host code reaches the file's
+	// kernels, for analyses across files; cleared before printing.
 	Linkage *Linkage `json:"linkage,omitempty"`
 }
 
-// Linkage lists, by IR name, how a file's host code and kernels reach
+// Linkage lists, by IR name, the host functions through which other
+// files reach a file's kernels and those the file's host code calls in
 // other files.
 type Linkage struct {
-	// Unlaunched are the kernels the file defines and no host code of
-	// the file launches.
-	Unlaunched []string `json:"unlaunched,omitempty"`
-	// External are the kernels the host code launches and the file does
-	// not define.
-	External []string `json:"external,omitempty"`
-	// Launchers are the externally visible host functions from which a
-	// launch is reachable (launch wrappers).
-	Launchers []string `json:"launchers,omitempty"`
+	// Exported are the launch stubs of the kernels the file defines and
+	// does not launch itself, and its externally visible host functions
+	// from which a launch is reachable (launch wrappers).
+	Exported []string `json:"exported,omitempty"`
 	// Imported are the functions the host code calls and the file does
 	// not define.
 	Imported []string `json:"imported,omitempty"`
