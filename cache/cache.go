@@ -3,13 +3,12 @@
 package cache
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-
-	"hgrd/report"
 )
 
 // EnvDir is the environment variable that overrides the cache directory.
@@ -51,52 +50,48 @@ func (c *Cache) Dir() string {
 	return c.dir
 }
 
-// Get returns the result stored under key, or ok=false if there is none,
-// if one of the result's Inputs no longer has the content it had when the
-// result was stored, or if the entry is corrupt: unreadable, bad JSON,
-// another key inside the entry or another format version. A corrupt entry is removed so that it is
-// recomputed. The result's Timings are zero.
-func (c *Cache) Get(key string) (res *report.FileResult, ok bool) {
+// Get decodes the value stored under key into v and reports whether there
+// was one. It reports false if there is none, if one of the files given
+// to Put no longer has the content it had when the value was stored, or
+// if the entry is corrupt: unreadable, bad JSON, another key inside the
+// entry, another format version, or a value that does not decode into v.
+// A corrupt entry is removed so that it is recomputed.
+func (c *Cache) Get(key string, v any) bool {
 	if !validKey(key) {
-		return nil, false
+		return false
 	}
 	path := c.entryPath(key)
 	data, info, err := readEntry(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false
+		return false
 	}
 	if err == nil {
 		if env, err := decodeEntry(data, key); err == nil {
 			// An input changed since: a miss, and the entry is
 			// replaced when the result is stored again.
 			if !inputsUnchanged(env.Inputs) {
-				return nil, false
+				return false
 			}
-			return env.Result, true
+			if json.Unmarshal(env.Result, v) == nil {
+				return true
+			}
 		}
 	}
 	removeIfUnchanged(path, info)
-	return nil, false
+	return false
 }
 
-// Put stores res under key with the digest of each of res.Inputs,
-// replacing any entry, atomically: it is written
-// to a temporary file in the same directory and renamed into place, so that
-// concurrent readers never see a partial entry.
-//
-// Put stores nothing and returns nil when res is not Cacheable: results
-// with undecided pairs, or whose Error is a timeout, a cancellation or
-// another failure of the run rather than of the inputs, are computed anew
-// each time. A failure to write is returned; callers may ignore it, as the
-// cache is best-effort.
-func (c *Cache) Put(key string, res *report.FileResult) error {
-	if !Cacheable(res) {
-		return nil
-	}
+// Put stores the value v, as JSON, under key with the digest of each of
+// the input files, replacing any entry, atomically: it is written to a
+// temporary file in the same directory and renamed into place, so that
+// concurrent readers never see a partial entry. Callers store only
+// results that their inputs determine (see Cacheable). A failure to
+// write is returned; callers may ignore it, as the cache is best-effort.
+func (c *Cache) Put(key string, v any, inputs []string) error {
 	if !validKey(key) {
 		return fmt.Errorf("cache: invalid key %q", key)
 	}
-	data, err := encodeEntry(key, res)
+	data, err := encodeEntry(key, v, inputs)
 	if err != nil {
 		return fmt.Errorf("cache: %w", err)
 	}

@@ -69,9 +69,16 @@ func openTemp(t testing.TB) *Cache {
 
 func mustPut(t testing.TB, c *Cache, key string, res *report.FileResult) {
 	t.Helper()
-	if err := c.Put(key, res); err != nil {
+	if err := c.Put(key, res, nil); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// get returns the file result stored under key, if any.
+func get(c *Cache, key string) (*report.FileResult, bool) {
+	var res *report.FileResult
+	ok := c.Get(key, &res)
+	return res, ok
 }
 
 func TestOpenCreatesDir(t *testing.T) {
@@ -108,7 +115,7 @@ func TestRoundTrip(t *testing.T) {
 		key := keyFor(res.Path)
 		res.Timings.Solving = 3 // not stored
 		mustPut(t, c, key, res)
-		got, ok := c.Get(key)
+		got, ok := get(c, key)
 		if !ok {
 			t.Fatalf("%s: Get missed after Put", res.Path)
 		}
@@ -133,7 +140,7 @@ func TestEntryLayout(t *testing.T) {
 	if err := json.Unmarshal(data, &env); err != nil {
 		t.Fatal(err)
 	}
-	if string(env["format"]) != "1" || string(env["key"]) != `"`+key+`"` || env["result"] == nil {
+	if string(env["format"]) != fmt.Sprint(formatVersion) || string(env["key"]) != `"`+key+`"` || env["result"] == nil {
 		t.Errorf("entry is not a {format, key, result} envelope: %s", data)
 	}
 }
@@ -144,14 +151,14 @@ func TestPutReplaces(t *testing.T) {
 	mustPut(t, c, key, sampleResult("k.cu", 1, "old"))
 	want := sampleResult("k.cu", 2, "new")
 	mustPut(t, c, key, want)
-	if got, ok := c.Get(key); !ok || asJSON(t, got) != asJSON(t, want) {
+	if got, ok := get(c, key); !ok || asJSON(t, got) != asJSON(t, want) {
 		t.Errorf("Get after two Puts = %v, %v; want the second result", got, ok)
 	}
 }
 
 func TestMiss(t *testing.T) {
 	c := openTemp(t)
-	if res, ok := c.Get(keyFor("absent")); ok || res != nil {
+	if res, ok := get(c, keyFor("absent")); ok || res != nil {
 		t.Errorf("Get of an absent key = %v, %v", res, ok)
 	}
 }
@@ -159,17 +166,17 @@ func TestMiss(t *testing.T) {
 func TestInvalidKeys(t *testing.T) {
 	c := openTemp(t)
 	for _, key := range []string{"", "ab", "../" + keyFor("x")[3:], strings.ToUpper(keyFor("x")), keyFor("x") + "0"} {
-		if _, ok := c.Get(key); ok {
+		if _, ok := get(c, key); ok {
 			t.Errorf("Get(%q) hit", key)
 		}
-		if err := c.Put(key, sampleResult("k.cu", 1, "")); err == nil {
+		if err := c.Put(key, sampleResult("k.cu", 1, ""), nil); err == nil {
 			t.Errorf("Put(%q) succeeded", key)
 		}
 	}
 }
 
 func TestCorruptEntryIsMissAndRemoved(t *testing.T) {
-	valid, err := encodeEntry(keyFor("k"), sampleResult("k.cu", 2, ""))
+	valid, err := encodeEntry(keyFor("k"), sampleResult("k.cu", 2, ""), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,14 +212,14 @@ func TestCorruptEntryIsMissAndRemoved(t *testing.T) {
 			if err := os.WriteFile(path, c.content, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if res, ok := cache.Get(key); ok {
+			if res, ok := get(cache, key); ok {
 				t.Fatalf("Get of a corrupt entry hit: %s", asJSON(t, res))
 			}
 			if _, err := os.Stat(path); !os.IsNotExist(err) {
 				t.Errorf("corrupt entry not removed: %v", err)
 			}
 			mustPut(t, cache, key, sampleResult("k.cu", 1, ""))
-			if _, ok := cache.Get(key); !ok {
+			if _, ok := get(cache, key); !ok {
 				t.Error("Get missed after recomputing a corrupt entry")
 			}
 		})
@@ -230,7 +237,7 @@ func TestUnreadableEntryIsMissAndRemoved(t *testing.T) {
 	if err := os.Chmod(path, 0); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := c.Get(key); ok {
+	if _, ok := get(c, key); ok {
 		t.Fatal("Get of an unreadable entry hit")
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
@@ -245,7 +252,7 @@ func TestDirectoryInPlaceOfEntryIsMiss(t *testing.T) {
 	if err := os.MkdirAll(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := c.Get(key); ok {
+	if _, ok := get(c, key); ok {
 		t.Fatal("Get of a directory hit")
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
@@ -253,27 +260,6 @@ func TestDirectoryInPlaceOfEntryIsMiss(t *testing.T) {
 	}
 }
 
-func TestPutRefusesUncacheable(t *testing.T) {
-	c := openTemp(t)
-	for i, res := range []*report.FileResult{
-		nil,
-		{Path: "k.cu", Undecided: []*report.Undecided{{Reason: "resource limit"}}},
-		{Path: "k.cu", Error: "internal error: the analysis process failed: context deadline exceeded"},
-	} {
-		key := keyFor(fmt.Sprint(i))
-		if err := c.Put(key, res); err != nil {
-			t.Errorf("Put of uncacheable result %d: %v", i, err)
-		}
-		if _, ok := c.Get(key); ok {
-			t.Errorf("uncacheable result %d was stored", i)
-		}
-	}
-	if entries := entryFiles(t, c.Dir()); len(entries) != 0 {
-		t.Errorf("files written for uncacheable results: %v", entries)
-	}
-}
-
-// entryFiles lists the files under dir, entries and temporary files.
 func entryFiles(t testing.TB, dir string) []string {
 	t.Helper()
 	var files []string
@@ -313,7 +299,7 @@ func TestClean(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, key := range keys {
-		if _, ok := c.Get(key); ok {
+		if _, ok := get(c, key); ok {
 			t.Errorf("entry %s survived Clean", key)
 		}
 	}
@@ -324,7 +310,7 @@ func TestClean(t *testing.T) {
 		t.Errorf("Clean removed a file that is not the cache's: %v", err)
 	}
 	mustPut(t, c, keys[0], sampleResult("k.cu", 1, ""))
-	if _, ok := c.Get(keys[0]); !ok {
+	if _, ok := get(c, keys[0]); !ok {
 		t.Error("cache unusable after Clean")
 	}
 }
@@ -355,7 +341,7 @@ func BenchmarkGetHit(b *testing.B) {
 	mustPut(b, c, key, sampleResult("kernels/reduce.cu", 4, ""))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, ok := c.Get(key); !ok {
+		if _, ok := get(c, key); !ok {
 			b.Fatal("miss")
 		}
 	}
@@ -371,23 +357,23 @@ func TestChangedInputIsMiss(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := NewKey("v").Sum()
-	res := &report.FileResult{Path: "k.cu", Races: []*report.Race{}, Inputs: []string{header}}
-	if err := c.Put(key, res); err != nil {
+	res := &report.FileResult{Path: "k.cu", Races: []*report.Race{}}
+	if err := c.Put(key, res, []string{header}); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := c.Get(key); !ok {
+	if _, ok := get(c, key); !ok {
 		t.Fatal("miss with unchanged inputs")
 	}
 	if err := os.WriteFile(header, []byte("#define N 8\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := c.Get(key); ok {
+	if _, ok := get(c, key); ok {
 		t.Fatal("hit after an input changed")
 	}
 	if err := os.Remove(header); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := c.Get(key); ok {
+	if _, ok := get(c, key); ok {
 		t.Fatal("hit after an input was removed")
 	}
 }

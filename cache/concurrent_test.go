@@ -49,10 +49,10 @@ func hammer(t testing.TB, caches []*Cache, name string, workers, rounds int) {
 			for i := 0; i < rounds; i++ {
 				c := caches[(w+i)%len(caches)]
 				for _, key := range []string{shared[i%len(shared)], own} {
-					if err := c.Put(key, variantResult(key, w*rounds+i)); err != nil {
+					if err := c.Put(key, variantResult(key, w*rounds+i), nil); err != nil {
 						t.Errorf("Put: %v", err)
 					}
-					if got, ok := c.Get(key); ok {
+					if got, ok := get(c, key); ok {
 						checkComplete(t, key, got)
 					} else if key == own {
 						t.Errorf("Get of a key only this worker writes missed")
@@ -78,7 +78,7 @@ func TestTwoCachesSameDir(t *testing.T) {
 	hammer(t, []*Cache{first, second}, "caches", 8, 50)
 	key := keyFor("written by the first")
 	mustPut(t, first, key, variantResult(key, 1))
-	if got, ok := second.Get(key); !ok {
+	if got, ok := get(second, key); !ok {
 		t.Error("the second Cache missed an entry the first wrote")
 	} else {
 		checkComplete(t, key, got)

@@ -4,13 +4,15 @@
 //
 // # What is cached
 //
-// One entry holds one report.FileResult: the races found in a file, with
-// their witnesses, or the compile error that stopped its analysis. Only
-// results that the inputs determine are stored (see Cacheable): a result
-// with undecided pairs, or whose error is a timeout, a cancellation, a
-// killed process, an internal error or a missing toolchain, is computed
-// again on the next run. The Timings of a result are not stored; a result
-// read from the cache has zero Timings.
+// One entry holds one value, as JSON, and the digests of the files it was
+// computed from (Put's inputs: a source and its headers); a value whose
+// files changed since is a miss. The driver stores the outcome of one
+// file: its report.FileResult (the races found, with their witnesses, or
+// the compile error that stopped its analysis) and what its second pass
+// needs. It stores only results that the inputs determine (see
+// Cacheable): a result with undecided pairs, or whose error is a timeout,
+// a cancellation, a killed process, an internal error or a missing
+// toolchain, is computed again on the next run.
 //
 // # Key
 //

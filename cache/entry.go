@@ -11,13 +11,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-
-	"hgrd/report"
 )
 
-// formatVersion is the version of the entry envelope and of the
-// FileResult encoding inside it; change it when either changes.
-const formatVersion = 1
+// formatVersion is the version of the entry envelope; change it when it
+// changes. The encoding of the value inside is the caller's: its key
+// names the build that wrote it.
+const formatVersion = 2
 
 // The shape of keys and the names of the files of a cache.
 const (
@@ -30,9 +29,9 @@ const (
 
 // An envelope is the content of an entry file.
 type envelope struct {
-	Format int                `json:"format"`
-	Key    string             `json:"key"`
-	Result *report.FileResult `json:"result"`
+	Format int             `json:"format"`
+	Key    string          `json:"key"`
+	Result json.RawMessage `json:"result"`
 	// Inputs maps each of the result's input files to the digest of its
 	// content when the result was stored.
 	Inputs map[string]string `json:"inputs,omitempty"`
@@ -60,13 +59,18 @@ func isLowerHex(s string) bool {
 	return true
 }
 
-// encodeEntry returns the entry file content for res under key.
-func encodeEntry(key string, res *report.FileResult) ([]byte, error) {
-	inputs, err := inputDigests(res.Inputs)
+// encodeEntry returns the entry file content for the value v under key,
+// with the digests of the input files it depends on.
+func encodeEntry(key string, v any, files []string) ([]byte, error) {
+	inputs, err := inputDigests(files)
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(envelope{Format: formatVersion, Key: key, Result: res, Inputs: inputs})
+	value, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(envelope{Format: formatVersion, Key: key, Result: value, Inputs: inputs})
 }
 
 // inputDigests returns the digest of each file's content.
@@ -109,7 +113,7 @@ func decodeEntry(data []byte, key string) (*envelope, error) {
 		return nil, fmt.Errorf("entry format %d, want %d", env.Format, formatVersion)
 	case env.Key != key:
 		return nil, fmt.Errorf("entry for key %q, want %q", env.Key, key)
-	case env.Result == nil:
+	case len(env.Result) == 0 || string(env.Result) == "null":
 		return nil, errors.New("entry without a result")
 	}
 	return &env, nil

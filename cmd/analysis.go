@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"hgrd/analysis"
 	"hgrd/cache"
 	"hgrd/cuda"
 	"hgrd/driver"
@@ -66,7 +67,7 @@ func (f *analysisFlags) options(tools *toolFlags) (driver.Options, error) {
 	opts := driver.Options{Frontend: frontend.Config{
 		Clang: tools.clang, Opt: tools.opt, CUDAPath: f.cudaPath,
 		IncludeDirs: f.includes, Defines: f.defines,
-	}, Explain: f.explain, Jobs: f.jobs, FileTimeout: f.timeout}
+	}, Options: analysis.Options{Explain: f.explain}, Jobs: f.jobs, FileTimeout: f.timeout}
 	var err error
 	if f.gridDim != "" {
 		if opts.GridDim, err = parseDim("--grid-dim", f.gridDim, cuda.CheckGridDim); err != nil {

@@ -18,7 +18,7 @@ import (
 // (relative include paths), the input's path and content, and the path,
 // flags and content of each partner. The headers a result depends on are
 // not known before the analysis; the cache records and checks them
-// (report.FileResult.Inputs).
+// (outcome.Inputs).
 func cacheKey(in Input, partners []frontend.HostSource, opts Options) (string, error) {
 	id, err := buildID()
 	if err != nil {

@@ -4,12 +4,12 @@ package driver
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"os"
 	"runtime/debug"
-	"strings"
 	"time"
 
+	"hgrd/analysis"
 	"hgrd/cache"
 	"hgrd/frontend"
 	"hgrd/report"
@@ -22,14 +22,9 @@ type Options struct {
 	// Frontend configures clang-14, opt-14 and the include paths; an
 	// Input's own Frontend replaces it for that input.
 	Frontend frontend.Config
-	// GridDim and BlockDim are the launch shape assumed for kernels that
-	// no analysed host code launches; a zero entry means unknown.
-	GridDim, BlockDim [3]int64
-	// Explain records, per launch, the host facts the analysis used.
-	Explain bool
-	// Workers is the number of solvers that decide one file's queries in
-	// parallel; 0 means one per core.
-	Workers int
+	// Options configure the analysis of each file: the launch shape of
+	// kernels no host code launches, --explain, solvers per file.
+	analysis.Options
 	// InProcess analyses every file in the calling process instead of a
 	// child process per file (isolate.go). Verdicts near the solver's
 	// budget may then depend on the files analysed before; tests that
@@ -70,11 +65,9 @@ type Input struct {
 	Auxiliary bool
 }
 
-// analyseUnit finds the races of one loaded file. It is a variable so that
+// analyseFile finds the races of one loaded file. It is a variable so that
 // tests can exercise the driver's recovery from failing stages.
-var analyseUnit = func(ctx context.Context, u *frontend.Unit, opts Options, out *report.FileResult) error {
-	return nil
-}
+var analyseFile = analysis.File
 
 // Check analyses files in order and returns their results. It never fails
 // as a whole: a toolchain problem becomes the error of every file. Each
@@ -95,62 +88,55 @@ func Check(ctx context.Context, files []string, opts Options) *report.Result {
 // second pass), so that it gets the facts of its launch; so is a launch
 // wrapper that another input calls.
 func CheckInputs(ctx context.Context, inputs []Input, opts Options) *report.Result {
-	res := &report.Result{}
-	files := make([]*report.FileResult, len(inputs))
-	for i, in := range inputs {
-		if in.Auxiliary {
-			files[i] = &report.FileResult{Path: in.Path, Races: []*report.Race{}}
-		} else {
-			files[i] = res.AddFile(in.Path)
-		}
+	if os.Getenv(workerEnv) == "1" {
+		// A worker's main did not call ServeIfWorker: starting workers
+		// from here would start this program again, and again.
+		panic("driver: a worker process must call driver.ServeIfWorker first thing in main or TestMain")
 	}
+	outcomes := make([]*outcome, len(inputs))
 	run := newRunner(opts)
-	run.all(ctx, inputs, nil, files)
+	run.all(ctx, inputs, nil, outcomes)
 	if !opts.NoPartners {
-		partners := findPartners(inputs, files, opts)
+		partners := findPartners(inputs, outcomes, opts)
 		var again []int
 		for i := range inputs {
 			if len(partners[i]) > 0 {
 				again = append(again, i)
 			}
 		}
-		run.some(ctx, inputs, partners, files, again)
+		run.some(ctx, inputs, partners, outcomes, again)
 	}
-	for _, f := range files {
-		f.Inputs, f.Linkage = nil, nil
+	res := &report.Result{}
+	for i, in := range inputs {
+		if !in.Auxiliary {
+			res.Files = append(res.Files, outcomes[i].Result)
+		}
 	}
 	return res
 }
 
 // checkFile loads and analyses one file, with the host code of its
-// partners, recording any failure, panics included, in out.
-func checkFile(ctx context.Context, loader *frontend.Loader, path string, partners []frontend.HostSource, opts Options, out *report.FileResult) {
+// partners, recording any failure, panics included, in its outcome.
+func checkFile(ctx context.Context, loader *frontend.Loader, path string, partners []frontend.HostSource, opts Options) (out *outcome) {
+	out = newOutcome(path)
 	defer func() {
 		if p := recover(); p != nil {
-			out.Races = []*report.Race{}
-			out.Error = fmt.Sprintf("internal error: %v (please report this with the file)", p)
-			out.ErrorDetail = string(debug.Stack())
+			out.Result.Races = []*report.Race{}
+			out.Result.Error = fmt.Sprintf("internal error: %v (please report this with the file)", p)
+			out.Result.ErrorDetail = string(debug.Stack())
 		}
 	}()
 	u, err := loader.LoadWith(ctx, path, partners)
 	if err != nil {
-		recordError(out, err)
-		return
+		out.fail(err)
+		return out
 	}
-	out.Timings.Clang, out.Timings.Normalise, out.Timings.Parse = u.Timings.Clang, u.Timings.Normalise, u.Timings.Parse
-	if err := analyseUnit(ctx, u, opts, out); err != nil {
-		recordError(out, err)
+	out.loaded(u)
+	res, err := analyseFile(ctx, u, opts.Options)
+	if err != nil {
+		out.fail(err)
+		return out
 	}
-}
-
-// recordError stores err as the file's one-line error, with tool output as
-// its detail.
-func recordError(out *report.FileResult, err error) {
-	var fe *frontend.Error
-	if errors.As(err, &fe) {
-		out.Error = fmt.Sprintf("%s: %s", fe.Kind, fe.Msg)
-		out.ErrorDetail = fe.Detail
-		return
-	}
-	out.Error = strings.SplitN(err.Error(), "\n", 2)[0]
+	out.analysed(res)
+	return out
 }

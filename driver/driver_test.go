@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"hgrd/analysis"
 	"hgrd/frontend"
 	"hgrd/report"
 )
@@ -14,6 +15,12 @@ import (
 const goodKernel = `__global__ void k(int *a) { a[blockIdx.x * blockDim.x + threadIdx.x] = 1; }
 int main() { int *a; cudaMalloc(&a, 256 * sizeof(int)); k<<<2, 128>>>(a); return 0; }
 `
+
+// TestMain lets the test binary serve as the driver's worker process.
+func TestMain(m *testing.M) {
+	ServeIfWorker()
+	os.Exit(m.Run())
+}
 
 func writeFile(t *testing.T, dir, name, content string) string {
 	t.Helper()
@@ -44,13 +51,13 @@ func TestPanicsBecomeFileErrors(t *testing.T) {
 	dir := t.TempDir()
 	first := writeFile(t, dir, "first.cu", goodKernel)
 	second := writeFile(t, dir, "second.cu", goodKernel)
-	saved := analyseUnit
-	defer func() { analyseUnit = saved }()
-	analyseUnit = func(_ context.Context, u *frontend.Unit, _ Options, _ *report.FileResult) error {
+	saved := analyseFile
+	defer func() { analyseFile = saved }()
+	analyseFile = func(_ context.Context, u *frontend.Unit, _ analysis.Options) (*analysis.Result, error) {
 		if strings.HasSuffix(u.Path, "first.cu") {
 			panic("z3: something went wrong")
 		}
-		return nil
+		return &analysis.Result{}, nil
 	}
 	res := Check(context.Background(), []string{first, second}, Options{InProcess: true})
 	if got := res.Files[0].Error; !strings.Contains(got, "internal error: z3: something went wrong") {

@@ -19,10 +19,11 @@
 // MB this way; a file that needs more than workerMemoryLimit gets
 // collections again, and loses only that guarantee.
 //
-// The child is the running executable itself, started with workerEnv set;
-// the init function below turns any program that links this package (the
-// hgrd command, test binaries) into a worker, so no separate binary has
-// to be installed or found.
+// The child is the running executable itself, started with workerEnv set,
+// so no separate binary has to be installed or found. A program that
+// analyses files (the hgrd command; test binaries, in their TestMain)
+// calls ServeIfWorker before anything else, which turns the child into a
+// worker.
 
 package driver
 
@@ -56,21 +57,18 @@ type workerRequest struct {
 	Options  Options
 }
 
-// A workerResponse is a worker's answer: the file's result and its
-// timings, which report.FileResult does not serialise.
-type workerResponse struct {
-	Result  *report.FileResult
-	Timings report.Timings
-}
-
-func init() {
+// ServeIfWorker makes this process a worker if the driver started it as
+// one: it serves the one analysis request on its standard input and exits.
+// Otherwise it returns at once. Programs that run the driver call it first
+// thing in main, and test binaries in TestMain.
+func ServeIfWorker() {
 	if os.Getenv(workerEnv) == "1" {
 		os.Exit(serveWorker(os.Stdin, os.Stdout))
 	}
 }
 
 // serveWorker reads one request from in, analyses the file in this
-// process and writes the response to out. It returns the exit status.
+// process and writes the outcome to out. It returns the exit status.
 func serveWorker(in io.Reader, out io.Writer) int {
 	var req workerRequest
 	if err := json.NewDecoder(in).Decode(&req); err != nil {
@@ -85,34 +83,27 @@ func serveWorker(in io.Reader, out io.Writer) int {
 	// context in the process, and with lanes in parallel the moment it
 	// is crossed would depend on how far each lane got.
 	req.Options.Workers = 1
-	res := &report.FileResult{Path: req.Path}
-	loader, err := frontend.NewLoader(req.Options.Frontend)
-	if err != nil {
-		recordError(res, err)
-	} else {
-		checkFile(context.Background(), loader, req.Path, req.Partners, req.Options, res)
-		loader.Close()
-	}
-	if err := json.NewEncoder(out).Encode(workerResponse{Result: res, Timings: res.Timings}); err != nil {
+	res := checkInProcess(context.Background(), req.Path, req.Partners, req.Options)
+	if err := json.NewEncoder(out).Encode(res); err != nil {
 		fmt.Fprintf(os.Stderr, "hgrd worker: %v\n", err)
 		return 2
 	}
 	return 0
 }
 
-// checkInChild analyses one file in a worker process and copies its
-// result into out. A worker that dies (a crash in Z3 or LLVM, a kill)
-// becomes the file's error.
-func checkInChild(ctx context.Context, path string, partners []frontend.HostSource, opts Options, out *report.FileResult) {
+// checkInChild analyses one file in a worker process. A worker that dies
+// (a crash in Z3 or LLVM, a kill) becomes the file's error.
+func checkInChild(ctx context.Context, path string, partners []frontend.HostSource, opts Options) *outcome {
+	out := newOutcome(path)
 	exe, err := os.Executable()
 	if err != nil {
-		out.Error = fmt.Sprintf("internal error: cannot start the analysis process: %v", err)
-		return
+		out.Result.Error = fmt.Sprintf("internal error: cannot start the analysis process: %v", err)
+		return out
 	}
 	req, err := json.Marshal(workerRequest{Path: path, Partners: partners, Options: opts})
 	if err != nil {
-		out.Error = fmt.Sprintf("internal error: %v", err)
-		return
+		out.Result.Error = fmt.Sprintf("internal error: %v", err)
+		return out
 	}
 	cmd := exec.CommandContext(ctx, exe)
 	cmd.Env = append(os.Environ(), workerEnv+"=1")
@@ -120,20 +111,18 @@ func checkInChild(ctx context.Context, path string, partners []frontend.HostSour
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	runErr := cmd.Run()
-	var resp workerResponse
+	var resp outcome
 	if decodeErr := json.Unmarshal(stdout.Bytes(), &resp); runErr != nil || decodeErr != nil || resp.Result == nil {
-		out.Races = []*report.Race{}
-		out.Error = "internal error: the analysis process failed: " + describeFailure(runErr, decodeErr, ctx)
-		out.ErrorDetail = strings.TrimSpace(stderr.String())
-		return
+		out.Result.Error = "internal error: the analysis process failed: " + describeFailure(runErr, decodeErr, ctx)
+		out.Result.ErrorDetail = strings.TrimSpace(stderr.String())
+		return out
 	}
 	os.Stderr.Write(stderr.Bytes()) // diagnostics, such as HGRD_TRACE_QUERIES
-	*out = *resp.Result
-	out.Path = path
-	out.Timings = resp.Timings
-	if out.Races == nil {
-		out.Races = []*report.Race{} // JSON's null for none, as AddFile makes it
+	resp.Result.Path = path
+	if resp.Result.Races == nil {
+		resp.Result.Races = []*report.Race{} // JSON's null for none, as newOutcome makes it
 	}
+	return &resp
 }
 
 // describeFailure says why a worker gave no result.

@@ -3,10 +3,7 @@
 
 package driver
 
-import (
-	"hgrd/frontend"
-	"hgrd/report"
-)
+import "hgrd/frontend"
 
 // maxPartners bounds the files whose host code is linked into one
 // input's: a kernel launched from many files is analysed with the first.
@@ -17,10 +14,10 @@ const maxPartners = 8
 // the launch stub of a kernel it does not launch itself, or a launch
 // wrapper), in input order. Inputs that failed have no partners and are
 // none; auxiliary inputs (host code only) have none but may be one.
-func findPartners(inputs []Input, files []*report.FileResult, opts Options) [][]frontend.HostSource {
+func findPartners(inputs []Input, outcomes []*outcome, opts Options) [][]frontend.HostSource {
 	callers := map[string][]int{} // function IR name -> inputs calling it
-	for j, f := range files {
-		if f.Error != "" || f.Linkage == nil || inputs[j].Source != nil {
+	for j, f := range outcomes {
+		if f.Result.Error != "" || f.Linkage == nil || inputs[j].Source != nil {
 			continue
 		}
 		for _, fn := range f.Linkage.Imported {
@@ -28,8 +25,8 @@ func findPartners(inputs []Input, files []*report.FileResult, opts Options) [][]
 		}
 	}
 	partners := make([][]frontend.HostSource, len(inputs))
-	for i, f := range files {
-		if f.Error != "" || f.Linkage == nil || inputs[i].Auxiliary {
+	for i, f := range outcomes {
+		if f.Result.Error != "" || f.Linkage == nil || inputs[i].Auxiliary {
 			continue
 		}
 		seen := map[int]bool{i: true}

@@ -12,7 +12,9 @@ import (
 	"strings"
 	"sync"
 
+	"hgrd/cache"
 	"hgrd/frontend"
+	"hgrd/internal/parallel"
 	"hgrd/report"
 )
 
@@ -27,17 +29,18 @@ func newRunner(opts Options) *runner {
 	return &runner{opts: opts}
 }
 
-// all analyses every input into the result of the same index.
-func (r *runner) all(ctx context.Context, inputs []Input, partners [][]frontend.HostSource, files []*report.FileResult) {
+// all analyses every input into the outcome of the same index.
+func (r *runner) all(ctx context.Context, inputs []Input, partners [][]frontend.HostSource, outcomes []*outcome) {
 	which := make([]int, len(inputs))
 	for i := range which {
 		which[i] = i
 	}
-	r.some(ctx, inputs, partners, files, which)
+	r.some(ctx, inputs, partners, outcomes, which)
 }
 
-// some analyses the inputs of the given indices, opts.Jobs at a time.
-func (r *runner) some(ctx context.Context, inputs []Input, partners [][]frontend.HostSource, files []*report.FileResult, which []int) {
+// some analyses the inputs of the given indices, opts.Jobs at a time,
+// replacing their outcomes.
+func (r *runner) some(ctx context.Context, inputs []Input, partners [][]frontend.HostSource, outcomes []*outcome, which []int) {
 	r.mu.Lock()
 	r.total += len(which)
 	r.mu.Unlock()
@@ -45,18 +48,18 @@ func (r *runner) some(ctx context.Context, inputs []Input, partners [][]frontend
 	if r.opts.InProcess {
 		jobs = 1
 	}
-	forEach(len(which), jobs, func(k int) {
+	parallel.ForEach(len(which), jobs, func(k int) {
 		i := which[k]
 		var ps []frontend.HostSource
 		if partners != nil {
 			ps = partners[i]
 		}
-		r.one(ctx, inputs[i], ps, files[i])
+		outcomes[i] = r.one(ctx, inputs[i], ps)
 	})
 }
 
-// one analyses an input into out, from the cache if it has the answer.
-func (r *runner) one(ctx context.Context, in Input, partners []frontend.HostSource, out *report.FileResult) {
+// one analyses an input, from the cache if it has the answer.
+func (r *runner) one(ctx context.Context, in Input, partners []frontend.HostSource) *outcome {
 	defer r.progress(in.Path)
 	opts := r.opts
 	if in.Frontend != nil {
@@ -66,25 +69,27 @@ func (r *runner) one(ctx context.Context, in Input, partners []frontend.HostSour
 	if opts.Cache != nil {
 		if k, err := cacheKey(in, partners, opts); err == nil {
 			key = k
-			if cached, ok := opts.Cache.Get(key); ok {
-				*out = *cached
-				out.Path = in.Path
-				return
+			var cached outcome
+			if opts.Cache.Get(key, &cached) && cached.Result != nil {
+				cached.Result.Path = in.Path
+				return &cached
 			}
 		}
 	}
-	fresh := report.FileResult{Path: in.Path, Races: []*report.Race{}}
-	r.analyse(ctx, in, partners, opts, &fresh)
-	fresh.Path = in.Path
-	*out = fresh
-	if key != "" && ctx.Err() == nil {
-		_ = opts.Cache.Put(key, out) // best effort
+	out := r.analyse(ctx, in, partners, opts)
+	out.Result.Path = in.Path
+	out.Result.Timings = out.Timings
+	if key != "" && ctx.Err() == nil && cache.Cacheable(out.Result) {
+		stored := *out
+		stored.Timings = report.Timings{}
+		_ = opts.Cache.Put(key, &stored, out.Inputs) // best effort
 	}
+	return out
 }
 
 // analyse runs the analysis of one input, in a child process unless
 // opts.InProcess, within opts.FileTimeout.
-func (r *runner) analyse(ctx context.Context, in Input, partners []frontend.HostSource, opts Options, out *report.FileResult) {
+func (r *runner) analyse(ctx context.Context, in Input, partners []frontend.HostSource, opts Options) (out *outcome) {
 	fileCtx, cancel := ctx, context.CancelFunc(func() {})
 	if opts.FileTimeout > 0 {
 		fileCtx, cancel = context.WithTimeout(ctx, opts.FileTimeout)
@@ -94,30 +99,38 @@ func (r *runner) analyse(ctx context.Context, in Input, partners []frontend.Host
 	if in.Source != nil {
 		buf, err := writeBuffer(in)
 		if err != nil {
-			out.Error = fmt.Sprintf("read error: %v", err)
-			return
+			out = newOutcome(in.Path)
+			out.Result.Error = fmt.Sprintf("read error: %v", err)
+			return out
 		}
 		defer buf.remove()
 		path = buf.file
 		opts.Frontend.ExtraFlags = append(append([]string(nil), opts.Frontend.ExtraFlags...), "-iquote", filepath.Dir(in.Path))
-		defer buf.rename(out, in.Path)
+		defer func() { buf.rename(out, in.Path) }()
 	}
 	if opts.InProcess {
-		loader, err := frontend.NewLoader(opts.Frontend)
-		if err != nil {
-			recordError(out, err)
-			return
-		}
-		defer loader.Close()
-		checkFile(fileCtx, loader, path, partners, opts, out)
+		out = checkInProcess(fileCtx, path, partners, opts)
 	} else {
-		checkInChild(fileCtx, path, partners, opts, out)
+		out = checkInChild(fileCtx, path, partners, opts)
 	}
 	if errors.Is(fileCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
-		out.Races = []*report.Race{}
-		out.Error = fmt.Sprintf("analysis timed out after %s (the per-file budget, --timeout)", opts.FileTimeout)
-		out.ErrorDetail = ""
+		out.Result.Races = []*report.Race{}
+		out.Result.Error = fmt.Sprintf("analysis timed out after %s (the per-file budget, --timeout)", opts.FileTimeout)
+		out.Result.ErrorDetail = ""
 	}
+	return out
+}
+
+// checkInProcess loads and analyses one file in this process.
+func checkInProcess(ctx context.Context, path string, partners []frontend.HostSource, opts Options) *outcome {
+	loader, err := frontend.NewLoader(opts.Frontend)
+	if err != nil {
+		out := newOutcome(path)
+		out.fail(err)
+		return out
+	}
+	defer loader.Close()
+	return checkFile(ctx, loader, path, partners, opts)
 }
 
 // progress counts a finished input and reports it; calls are serialised.
@@ -158,7 +171,8 @@ func (b *buffer) remove() { os.RemoveAll(b.dir) }
 // rename replaces the temporary file's name by the input's path wherever
 // the result still names it, and drops it from the inputs: the buffer's
 // content is part of the cache key instead.
-func (b *buffer) rename(out *report.FileResult, path string) {
+func (b *buffer) rename(o *outcome, path string) {
+	out := o.Result
 	fix := func(s string) string { return strings.ReplaceAll(s, b.file, path) }
 	// Clang may record the #line name relative to a directory of its
 	// choosing: a tail of the path's absolute form names the path.
@@ -185,10 +199,10 @@ func (b *buffer) rename(out *report.FileResult, path string) {
 		}
 	}
 	var inputs []string
-	for _, f := range out.Inputs {
+	for _, f := range o.Inputs {
 		if !strings.HasPrefix(f, b.dir+string(filepath.Separator)) {
 			inputs = append(inputs, f)
 		}
 	}
-	out.Inputs = inputs
+	o.Inputs = inputs
 }

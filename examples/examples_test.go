@@ -5,8 +5,15 @@ import (
 	"os"
 	"testing"
 
+	"hgrd/driver"
 	"hgrd/examples/racetest"
 )
+
+// TestMain lets the test binary serve as the driver's worker process.
+func TestMain(m *testing.M) {
+	driver.ServeIfWorker()
+	os.Exit(m.Run())
+}
 
 // cases lists every case directory; TestEveryCaseListed keeps it complete.
 var cases = []string{

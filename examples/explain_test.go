@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"hgrd/analysis"
 	"hgrd/driver"
 )
 
@@ -45,7 +46,7 @@ func TestExplainNamesThePaperFact(t *testing.T) {
 		}
 		t.Run(c, func(t *testing.T) {
 			files, _ := filepath.Glob(filepath.Join(c, "*.cu"))
-			res := driver.Check(context.Background(), files, driver.Options{Explain: true})
+			res := driver.Check(context.Background(), files, driver.Options{Options: analysis.Options{Explain: true}})
 			named := map[string]bool{}
 			for _, f := range res.Files {
 				for _, n := range f.Explain {

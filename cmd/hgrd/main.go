@@ -6,6 +6,11 @@ import (
 	"os"
 
 	"hgrd/cmd"
+	"hgrd/driver"
 )
 
-func main() { os.Exit(cmd.Main()) }
+func main() {
+	// hgrd analyses each file in a child process that is hgrd itself.
+	driver.ServeIfWorker()
+	os.Exit(cmd.Main())
+}

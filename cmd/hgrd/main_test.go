@@ -10,9 +10,11 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"hgrd/cmd"
+	"hgrd/driver"
 )
 
 func TestMain(m *testing.M) {
+	driver.ServeIfWorker()
 	testscript.Main(m, map[string]func(){
 		"hgrd": func() { os.Exit(cmd.Main()) },
 	})

@@ -8,9 +8,16 @@ import (
 	"strings"
 	"testing"
 
+	"hgrd/driver"
 	"hgrd/frontend"
 	"hgrd/report"
 )
+
+// TestMain lets the test binary serve as the driver's worker process.
+func TestMain(m *testing.M) {
+	driver.ServeIfWorker()
+	os.Exit(m.Run())
+}
 
 // fakeT records what Run reports.
 type fakeT struct{ errors []string }

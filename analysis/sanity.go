@@ -3,7 +3,7 @@
 // solver's), it must satisfy every assertion and make the two accesses
 // overlap.
 
-package driver
+package analysis
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package driver
+package analysis
 
 import (
 	"strings"

@@ -1,6 +1,6 @@
 // This file turns a satisfying model into a race report and its witness.
 
-package driver
+package analysis
 
 import (
 	"fmt"

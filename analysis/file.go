@@ -1,7 +1,7 @@
-// This file defines the analysis stage of a file: every kernel, in every
+// This file defines File, the analysis of a file: every kernel, in every
 // launch context, every conflicting pair of accesses, every kind of race.
 
-package driver
+package analysis
 
 import (
 	"context"
@@ -18,41 +18,85 @@ import (
 	"hgrd/report"
 )
 
-func init() { analyseUnit = analyse }
+// Options configure the analysis of one file. They travel to the
+// driver's worker processes as JSON.
+type Options struct {
+	// GridDim and BlockDim are the launch shape assumed for kernels that
+	// no analysed host code launches; a zero entry means unknown.
+	GridDim, BlockDim [3]int64
+	// Explain records, per launch, the host facts the analysis used, and
+	// what rules out the races that are not reported.
+	Explain bool
+	// Workers is the number of solvers that decide the file's queries in
+	// parallel; 0 means one per core.
+	Workers int
+}
 
-// analyse finds the races of every kernel of u.
-func analyse(ctx context.Context, u *frontend.Unit, opts Options, out *report.FileResult) error {
+// A Result is what the analysis of one file finds.
+type Result struct {
+	Races     []*report.Race // sorted, with fingerprints
+	Undecided []*report.Undecided
+	// Incomplete lists what the analysis could not see, such as calls to
+	// device functions without a body.
+	Incomplete []string
+	// Explain holds, with Options.Explain, the launches found, their
+	// host facts, and what rules out the races not reported.
+	Explain []report.Note
+	// Linkage says how the file's host code and kernels reach other files.
+	Linkage Linkage
+	// Analysis and Solving are the time spent building queries and
+	// deciding them.
+	Analysis, Solving time.Duration
+}
+
+// Linkage lists, by IR name, the host functions through which other
+// files reach a file's kernels and those the file's host code calls in
+// other files.
+type Linkage struct {
+	// Exported are the launch stubs of the kernels the file defines and
+	// does not launch itself, and its externally visible host functions
+	// from which a launch is reachable (launch wrappers).
+	Exported []string `json:"exported,omitempty"`
+	// Imported are the functions the host code calls and the file does
+	// not define.
+	Imported []string `json:"imported,omitempty"`
+}
+
+// File finds the races of every kernel of u, in every launch context.
+// An error means the file could not be analysed; the Result is then nil.
+func File(ctx context.Context, u *frontend.Unit, opts Options) (*Result, error) {
 	start := time.Now()
+	res := &Result{}
 	launches := hostanalysis.Launches(u)
 	if opts.Explain {
-		out.Explain = append(out.Explain, explainLaunches(u, launches)...)
+		res.Explain = append(res.Explain, explainLaunches(u, launches)...)
 	}
-	recordLinkage(u, launches, out)
+	res.Linkage = linkage(u, launches)
 	var tasks []*task
 	for _, fk := range u.Kernels {
 		k, err := kernelanalysis.Analyze(u, fk)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		out.Incomplete = append(out.Incomplete, k.Incomplete...)
+		res.Incomplete = append(res.Incomplete, k.Incomplete...)
 		for _, l := range launchContexts(fk, k, launches, opts) {
 			tasks = appendTasks(tasks, k, l)
 		}
 	}
-	out.Timings.Analysis += time.Since(start)
+	res.Analysis = time.Since(start)
 	start = time.Now()
 	err := solveAll(ctx, tasks, opts.Workers)
-	out.Timings.Solving += time.Since(start)
+	res.Solving = time.Since(start)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	collectResults(tasks, out)
-	sortRaces(out.Races)
-	report.SetFingerprints(out)
+	res.Races, res.Undecided = collectResults(tasks)
+	sortRaces(res.Races)
+	report.SetFingerprints(&report.FileResult{Races: res.Races})
 	if opts.Explain {
-		out.Explain = append(out.Explain, explainRuledOut(ctx, tasks, opts.Workers)...)
+		res.Explain = append(res.Explain, explainRuledOut(ctx, tasks, opts.Workers)...)
 	}
-	return nil
+	return res, nil
 }
 
 // launchContexts returns a kernel's launch contexts: one per distinct
@@ -228,23 +272,19 @@ func lessAccess(a, b report.Access) bool {
 		frontend.Pos{File: b.File, Line: b.Line, Column: b.Column})
 }
 
-// recordLinkage notes what the analysis read and how the unit's kernels
-// and launches reach other files (see Check's second pass).
-func recordLinkage(u *frontend.Unit, launches []*hostanalysis.Launch, out *report.FileResult) {
-	out.Inputs = u.Inputs
-	for _, n := range u.Notes {
-		out.Notes = append(out.Notes, report.Note{Pos: u.Path, Message: n})
-	}
+// linkage says how the unit's kernels and launches reach other files
+// (see the driver's second pass).
+func linkage(u *frontend.Unit, launches []*hostanalysis.Launch) Linkage {
 	launched := map[*frontend.Kernel]bool{}
 	for _, l := range launches {
 		launched[l.Kernel] = true
 	}
-	link := &report.Linkage{Imported: u.ImportedFuncs}
+	link := Linkage{Imported: u.ImportedFuncs}
 	for _, k := range u.Kernels {
 		if !launched[k] && k.Stub != nil {
 			link.Exported = append(link.Exported, k.Stub.Name())
 		}
 	}
 	link.Exported = append(link.Exported, hostanalysis.Launchers(u)...)
-	out.Linkage = link
+	return link
 }

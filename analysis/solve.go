@@ -2,7 +2,7 @@
 // workers, each with its own solver, and the collection of their answers
 // in a deterministic order.
 
-package driver
+package analysis
 
 import (
 	"context"
@@ -226,7 +226,7 @@ func scopeOnly(s *solver.Solver, limit *constraints.ScopeLimit) bool {
 
 // collectResults reports, per key, the earliest racy task, or else the
 // earliest undecided one.
-func collectResults(tasks []*task, out *report.FileResult) {
+func collectResults(tasks []*task) (races []*report.Race, undecided []*report.Undecided) {
 	done := map[raceKey]bool{}
 	for _, t := range tasks {
 		if t.members != nil {
@@ -239,7 +239,7 @@ func collectResults(tasks []*task, out *report.FileResult) {
 				r.ScopeNote = t.query.Scope.Message()
 				r.Message += " (" + r.ScopeNote + ")"
 			}
-			out.Races = append(out.Races, r)
+			races = append(races, r)
 		}
 	}
 	for _, t := range tasks {
@@ -248,9 +248,10 @@ func collectResults(tasks []*task, out *report.FileResult) {
 		}
 		if t.result != nil && t.result.Status == solver.Unknown && !done[t.key] {
 			done[t.key] = true
-			out.Undecided = append(out.Undecided, &report.Undecided{
+			undecided = append(undecided, &report.Undecided{
 				First: accessReport(t.query.First), Second: accessReport(t.query.Second),
 				Reason: fmt.Sprintf("%s query: %s", t.query.Kind, t.result.Reason)})
 		}
 	}
+	return races, undecided
 }

@@ -11,7 +11,7 @@
 // races of a file are explained in parallel, each with a Solver of its
 // own, so an explanation does not depend on the others.
 
-package driver
+package analysis
 
 import (
 	"context"
@@ -21,6 +21,7 @@ import (
 
 	"hgrd/constraints"
 	"hgrd/expr"
+	"hgrd/internal/parallel"
 	"hgrd/report"
 	"hgrd/solver"
 )
@@ -42,7 +43,7 @@ func explainRuledOut(ctx context.Context, tasks []*task, workers int) []report.N
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	forEach(len(candidates), workers, func(i int) {
+	parallel.ForEach(len(candidates), workers, func(i int) {
 		if ctx.Err() == nil {
 			notes[i] = explain(candidates[i])
 		}

@@ -1,13 +1,13 @@
-// This file defines forEach, the worker pool of the driver's parallel
-// loops.
-
-package driver
+// Package parallel holds the worker pool of hgrd's parallel loops: the
+// driver's files analysed at once and the analysis's races explained at
+// once.
+package parallel
 
 import "sync"
 
-// forEach calls f(i) for every i in [0, n), on up to workers goroutines
+// ForEach calls f(i) for every i in [0, n), on up to workers goroutines
 // (at least one), and returns when all calls have returned.
-func forEach(n, workers int, f func(i int)) {
+func ForEach(n, workers int, f func(i int)) {
 	next := make(chan int, n)
 	for i := 0; i < n; i++ {
 		next <- i
