@@ -62,26 +62,6 @@ type FileResult struct {
 	Explain []Note `json:"explain,omitempty"`
 	// Timings records how long each phase took for the file.
 	Timings Timings `json:"-"`
-	// Inputs are the files the analysis read: the source, its headers
-	// and the partner files whose host code was used. The cache checks
-	// them; the driver clears them before printing.
-	Inputs []string `json:"inputs,omitempty"`
-	// Linkage says how other files' host code reaches the file's
-	// kernels, for analyses across files; cleared before printing.
-	Linkage *Linkage `json:"linkage,omitempty"`
-}
-
-// Linkage lists, by IR name, the host functions through which other
-// files reach a file's kernels and those the file's host code calls in
-// other files.
-type Linkage struct {
-	// Exported are the launch stubs of the kernels the file defines and
-	// does not launch itself, and its externally visible host functions
-	// from which a launch is reachable (launch wrappers).
-	Exported []string `json:"exported,omitempty"`
-	// Imported are the functions the host code calls and the file does
-	// not define.
-	Imported []string `json:"imported,omitempty"`
 }
 
 // Timings are the durations of the phases of one file's analysis.
