@@ -2,12 +2,12 @@ package driver
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"hgrd/frontend"
+	"hgrd/internal/testkit"
 	"hgrd/report"
 )
 
@@ -15,19 +15,10 @@ const goodKernel = `__global__ void k(int *a) { a[blockIdx.x * blockDim.x + thre
 int main() { int *a; cudaMalloc(&a, 256 * sizeof(int)); k<<<2, 128>>>(a); return 0; }
 `
 
-func writeFile(t *testing.T, dir, name, content string) string {
-	t.Helper()
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 func TestCheckKeepsGoingAfterABadFile(t *testing.T) {
 	dir := t.TempDir()
-	good := writeFile(t, dir, "good.cu", goodKernel)
-	bad := writeFile(t, dir, "bad.cu", "not cuda at all")
+	good := testkit.WriteFile(t, dir, "good.cu", goodKernel)
+	bad := testkit.WriteFile(t, dir, "bad.cu", "not cuda at all")
 	res := Check(context.Background(), []string{bad, good}, Options{})
 	if len(res.Files) != 2 {
 		t.Fatalf("%d results, want 2", len(res.Files))
@@ -42,8 +33,8 @@ func TestCheckKeepsGoingAfterABadFile(t *testing.T) {
 
 func TestPanicsBecomeFileErrors(t *testing.T) {
 	dir := t.TempDir()
-	first := writeFile(t, dir, "first.cu", goodKernel)
-	second := writeFile(t, dir, "second.cu", goodKernel)
+	first := testkit.WriteFile(t, dir, "first.cu", goodKernel)
+	second := testkit.WriteFile(t, dir, "second.cu", goodKernel)
 	saved := analyseUnit
 	defer func() { analyseUnit = saved }()
 	analyseUnit = func(_ context.Context, u *frontend.Unit, _ Options, _ *report.FileResult) error {
@@ -80,7 +71,7 @@ int main() { int *a; cudaMalloc(&a, 64 * sizeof(int)); k<<<1, 64>>>(a); return 0
 
 func TestChildProcessGivesTheInProcessResult(t *testing.T) {
 	dir := t.TempDir()
-	files := []string{writeFile(t, dir, "racy.cu", racyKernel), writeFile(t, dir, "bad.cu", "not cuda"), writeFile(t, dir, "good.cu", goodKernel)}
+	files := []string{testkit.WriteFile(t, dir, "racy.cu", racyKernel), testkit.WriteFile(t, dir, "bad.cu", "not cuda"), testkit.WriteFile(t, dir, "good.cu", goodKernel)}
 	child := Check(context.Background(), files, Options{})
 	inProcess := Check(context.Background(), files, Options{InProcess: true})
 	var a, b strings.Builder
@@ -101,7 +92,7 @@ func TestChildProcessGivesTheInProcessResult(t *testing.T) {
 func TestCancelledChildIsAFileError(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res := Check(ctx, []string{writeFile(t, t.TempDir(), "good.cu", goodKernel)}, Options{})
+	res := Check(ctx, []string{testkit.TempFile(t, "good.cu", goodKernel)}, Options{})
 	if got := res.Files[0].Error; !strings.Contains(got, "analysis process failed: context canceled") {
 		t.Errorf("error %q, want the cancelled analysis process named", got)
 	}
