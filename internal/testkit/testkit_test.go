@@ -1,0 +1,51 @@
+package testkit
+
+import (
+	"path/filepath"
+	"testing"
+
+	"hgrd/expr"
+)
+
+func TestLineFindsTheOneMarker(t *testing.T) {
+	path := TempFile(t, "k.cu", "int a; // @first\n\nint b; // @second trailing words\n")
+	if got := Line(t, path, "first"); got != 1 {
+		t.Errorf("Line(first) = %d, want 1", got)
+	}
+	if got := Line(t, path, "second"); got != 3 {
+		t.Errorf("Line(second) = %d, want 3: the marker is the first word after // @", got)
+	}
+}
+
+func TestMarkersListsRepeatedMarkers(t *testing.T) {
+	path := TempFile(t, "k.cu", "// @w\n// @r\n// @w\n")
+	m := Markers(t, path)
+	if len(m["w"]) != 2 || m["w"][0] != 1 || m["w"][1] != 3 || len(m["r"]) != 1 {
+		t.Errorf("Markers = %v, want w on lines 1 and 3, r on line 2", m)
+	}
+}
+
+func TestWriteFileCreatesDirectories(t *testing.T) {
+	dir := t.TempDir()
+	path := WriteFile(t, dir, "a/b/c.cu", "x")
+	if want := filepath.Join(dir, "a", "b", "c.cu"); path != want {
+		t.Errorf("WriteFile returned %s, want %s", path, want)
+	}
+	GoldenFile(t, path, "x")
+}
+
+func TestTermShowsWidthsAndSortsDisjunctions(t *testing.T) {
+	x := expr.Var("x", 32, expr.PerThread)
+	a := expr.SLt(expr.SExt(x, 64), expr.Const(4, 64))
+	b := expr.Eq(x, expr.Const(0, 32))
+	if got, want := Term(expr.AnyOf(a, b)), Term(expr.AnyOf(b, a)); got != want {
+		t.Errorf("disjunctions in two orders print as %s and %s", got, want)
+	}
+	if got, want := Term(expr.AnyOf(a, b)), "((sext64(x) <s 4) || (x == 0))"; got != want {
+		t.Errorf("Term = %s, want %s", got, want)
+	}
+	names := map[*expr.Term]string{a: "$1"}
+	if got, want := TermNamed(expr.Not(a), names), "!$1"; got != want {
+		t.Errorf("TermNamed = %s, want %s", got, want)
+	}
+}
