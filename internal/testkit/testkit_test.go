@@ -2,9 +2,11 @@ package testkit
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"hgrd/expr"
+	"hgrd/frontend"
 )
 
 func TestLineFindsTheOneMarker(t *testing.T) {
@@ -47,5 +49,25 @@ func TestTermShowsWidthsAndSortsDisjunctions(t *testing.T) {
 	names := map[*expr.Term]string{a: "$1"}
 	if got, want := TermNamed(expr.Not(a), names), "!$1"; got != want {
 		t.Errorf("TermNamed = %s, want %s", got, want)
+	}
+}
+
+func TestLoadSourceNamesTheFile(t *testing.T) {
+	u := LoadSource(t, "scale.cu", "__global__ void scale(int *a) {\n  a[threadIdx.x] *= 2;\n}\n")
+	if names := u.KernelNames(); len(names) != 1 || names[0] != "scale" {
+		t.Fatalf("kernels %v, want scale", names)
+	}
+	for _, b := range u.Kernels[0].Func.Blocks {
+		for _, inst := range b.Insts {
+			if p, ok := u.Pos(inst); ok && !strings.HasPrefix(Pos(p), "scale.cu:2:") {
+				t.Errorf("%s: position %s, want one on line 2 of scale.cu", inst.LLString(), Pos(p))
+			}
+		}
+	}
+}
+
+func TestPosDropsTheDirectory(t *testing.T) {
+	if got := Pos(frontend.Pos{File: filepath.Join("some", "dir", "k.cu"), Line: 3, Column: 7}); got != "k.cu:3:7" {
+		t.Errorf("Pos = %s, want k.cu:3:7", got)
 	}
 }
