@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/aclements/go-z3 v0.0.0-20220809013456-4675d5f90ca5
+	github.com/google/go-cmp v0.7.0
 	github.com/llir/llvm v0.3.6
 	github.com/owenrumney/go-sarif/v2 v2.3.3
 	github.com/rogpeppe/go-internal v1.16.0

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"hgrd/internal/testkit"
 	"hgrd/report"
 )
 
@@ -99,7 +100,7 @@ func TestOpenErrors(t *testing.T) {
 	if _, err := Open(""); err == nil {
 		t.Error("Open(\"\") succeeded")
 	}
-	file := writeFile(t, t.TempDir(), "file", "x")
+	file := testkit.TempFile(t, "file", "x")
 	if _, err := Open(file); err == nil {
 		t.Error("Open of a regular file succeeded")
 	}
@@ -293,8 +294,8 @@ func TestClean(t *testing.T) {
 	for _, key := range keys {
 		mustPut(t, c, key, sampleResult("k.cu", 1, ""))
 	}
-	leftover := writeFile(t, filepath.Join(c.Dir(), keys[0][:2]), ".tmp-123", "partial")
-	foreign := writeFile(t, c.Dir(), "README", "not an entry")
+	leftover := testkit.WriteFile(t, filepath.Join(c.Dir(), keys[0][:2]), ".tmp-123", "partial")
+	foreign := testkit.WriteFile(t, c.Dir(), "README", "not an entry")
 	if err := c.Clean(); err != nil {
 		t.Fatal(err)
 	}

@@ -1,21 +1,12 @@
 package cache
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
-)
 
-// writeFile writes content to name in dir and returns its path.
-func writeFile(t testing.TB, dir, name, content string) string {
-	t.Helper()
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
+	"hgrd/internal/testkit"
+)
 
 // keyOf builds the key of version, a kernel file and flags given as
 // name, value pairs.
@@ -42,7 +33,7 @@ func TestKeyIsHexSHA256(t *testing.T) {
 }
 
 func TestKeySameInputsSameKey(t *testing.T) {
-	file := writeFile(t, t.TempDir(), "k.cu", "__global__ void k() {}\n")
+	file := testkit.TempFile(t, "k.cu", "__global__ void k() {}\n")
 	a := keyOf(t, "v1", file, "arch", "sm_80", "timeout", "10s")
 	b := keyOf(t, "v1", file, "arch", "sm_80", "timeout", "10s")
 	if a != b {
@@ -60,9 +51,9 @@ func TestKeySumDoesNotConsume(t *testing.T) {
 
 func TestKeyChangesWithFileContent(t *testing.T) {
 	dir := t.TempDir()
-	file := writeFile(t, dir, "k.cu", "__global__ void k() { s[0] = 1; }\n")
+	file := testkit.WriteFile(t, dir, "k.cu", "__global__ void k() { s[0] = 1; }\n")
 	before := keyOf(t, "v1", file)
-	writeFile(t, dir, "k.cu", "__global__ void k() { s[0] = 2; }\n")
+	testkit.WriteFile(t, dir, "k.cu", "__global__ void k() { s[0] = 2; }\n")
 	if after := keyOf(t, "v1", file); after == before {
 		t.Error("changing one byte of the file kept the key")
 	}
@@ -70,15 +61,15 @@ func TestKeyChangesWithFileContent(t *testing.T) {
 
 func TestKeyChangesWithFilePath(t *testing.T) {
 	dir := t.TempDir()
-	a := writeFile(t, dir, "a.cu", "same")
-	b := writeFile(t, dir, "b.cu", "same")
+	a := testkit.WriteFile(t, dir, "a.cu", "same")
+	b := testkit.WriteFile(t, dir, "b.cu", "same")
 	if keyOf(t, "v1", a) == keyOf(t, "v1", b) {
 		t.Error("same content under two paths gave one key")
 	}
 }
 
 func TestKeyChangesWithFlag(t *testing.T) {
-	file := writeFile(t, t.TempDir(), "k.cu", "x")
+	file := testkit.TempFile(t, "k.cu", "x")
 	if keyOf(t, "v1", file, "arch", "sm_80") == keyOf(t, "v1", file, "arch", "sm_90") {
 		t.Error("changing a flag's value kept the key")
 	}
@@ -88,14 +79,14 @@ func TestKeyChangesWithFlag(t *testing.T) {
 }
 
 func TestKeyChangesWithVersion(t *testing.T) {
-	file := writeFile(t, t.TempDir(), "k.cu", "x")
+	file := testkit.TempFile(t, "k.cu", "x")
 	if keyOf(t, "v1.0.0", file) == keyOf(t, "v1.0.1", file) {
 		t.Error("changing the version kept the key")
 	}
 }
 
 func TestKeyChangesWithFlagOrder(t *testing.T) {
-	file := writeFile(t, t.TempDir(), "k.cu", "x")
+	file := testkit.TempFile(t, "k.cu", "x")
 	a := keyOf(t, "v1", file, "arch", "sm_80", "timeout", "10s")
 	b := keyOf(t, "v1", file, "timeout", "10s", "arch", "sm_80")
 	if a == b {
@@ -135,7 +126,7 @@ func TestKeySeparatesNamesAndValues(t *testing.T) {
 
 func TestKeyBufferMatchesFile(t *testing.T) {
 	content := "__global__ void k() {}\n"
-	file := writeFile(t, t.TempDir(), "k.cu", content)
+	file := testkit.TempFile(t, "k.cu", content)
 	fromFile := NewKey("v1")
 	if err := fromFile.AddFile(file); err != nil {
 		t.Fatal(err)

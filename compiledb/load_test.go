@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"hgrd/internal/testkit"
 )
 
 // writeDatabase writes entries as the compile_commands.json of dir.
@@ -15,9 +17,7 @@ func writeDatabase(t *testing.T, dir string, entries []map[string]any) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, DatabaseName)
-	writeFile(t, path, string(data))
-	return path
+	return testkit.WriteFile(t, dir, DatabaseName, string(data))
 }
 
 // sampleDatabase writes a database in the layout CMake and bear produce,
@@ -157,17 +157,12 @@ func TestLoadRelativeDirectory(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	dir := t.TempDir()
-	malformed := filepath.Join(dir, "bad", DatabaseName)
-	writeFile(t, malformed, "[\n  {\"directory\": \"/b\", \"file\": \"a.cu\",}\n]")
-	wrongType := filepath.Join(dir, "type", DatabaseName)
-	writeFile(t, wrongType, `[{"directory": "/b", "file": "a.cu", "arguments": "nvcc -c a.cu"}]`)
-	wrongFile := filepath.Join(dir, "file", DatabaseName)
-	writeFile(t, wrongFile, `[{"directory": "/b", "file": 3}]`)
-	notObject := filepath.Join(dir, "number", DatabaseName)
-	writeFile(t, notObject, `[1]`)
-	notArray := filepath.Join(dir, "object", DatabaseName)
-	writeFile(t, notArray, `{"directory": "/b"}`)
-	writeFile(t, filepath.Join(dir, "empty", "README"), "")
+	malformed := testkit.WriteFile(t, dir, filepath.Join("bad", DatabaseName), "[\n  {\"directory\": \"/b\", \"file\": \"a.cu\",}\n]")
+	wrongType := testkit.WriteFile(t, dir, filepath.Join("type", DatabaseName), `[{"directory": "/b", "file": "a.cu", "arguments": "nvcc -c a.cu"}]`)
+	wrongFile := testkit.WriteFile(t, dir, filepath.Join("file", DatabaseName), `[{"directory": "/b", "file": 3}]`)
+	notObject := testkit.WriteFile(t, dir, filepath.Join("number", DatabaseName), `[1]`)
+	notArray := testkit.WriteFile(t, dir, filepath.Join("object", DatabaseName), `{"directory": "/b"}`)
+	testkit.WriteFile(t, dir, "empty/README", "")
 
 	tests := []struct {
 		path string

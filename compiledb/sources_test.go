@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"hgrd/internal/testkit"
 )
 
 func TestFindSources(t *testing.T) {
@@ -17,7 +19,7 @@ func TestFindSources(t *testing.T) {
 		"tree/.git/hidden.cu", "tree/sub/.cache/hidden.cu",
 		"other/e.cu", "outside/f.cu",
 	} {
-		writeFile(t, filepath.Join(root, f), "")
+		testkit.WriteFile(t, root, f, "")
 	}
 	symlink(t, filepath.Join(root, "outside"), filepath.Join(tree, "linked-dir"))
 	symlink(t, filepath.Join(root, "outside/f.cu"), filepath.Join(tree, "linked.cu"))
@@ -37,7 +39,7 @@ func TestFindSources(t *testing.T) {
 
 func TestFindSourcesHiddenRoot(t *testing.T) {
 	root := filepath.Join(t.TempDir(), ".hidden")
-	writeFile(t, filepath.Join(root, "k.cu"), "")
+	testkit.WriteFile(t, root, "k.cu", "")
 	got, err := FindSources([]string{root})
 	if err != nil || !reflect.DeepEqual(got, []string{filepath.Join(root, "k.cu")}) {
 		t.Errorf("FindSources(hidden root) = %q, %v; want its k.cu: only directories below are skipped", got, err)
@@ -46,7 +48,7 @@ func TestFindSourcesHiddenRoot(t *testing.T) {
 
 func TestFindSourcesRelative(t *testing.T) {
 	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "src/k.cu"), "")
+	testkit.WriteFile(t, root, "src/k.cu", "")
 	t.Chdir(root)
 	got, err := FindSources([]string{"src", "."})
 	if err != nil || !reflect.DeepEqual(got, []string{filepath.Join(root, "src/k.cu")}) {
@@ -56,7 +58,7 @@ func TestFindSourcesRelative(t *testing.T) {
 
 func TestFindSourcesErrors(t *testing.T) {
 	root := t.TempDir()
-	writeFile(t, filepath.Join(root, "host.cpp"), "")
+	testkit.WriteFile(t, root, "host.cpp", "")
 	tests := []struct{ path, want string }{
 		{filepath.Join(root, "host.cpp"), "not a .cu file"},
 		{filepath.Join(root, "absent"), "no such file"},

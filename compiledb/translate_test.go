@@ -1,11 +1,12 @@
 package compiledb
 
 import (
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"hgrd/internal/testkit"
 )
 
 // cmakeNVCC is an nvcc line as CMake writes it with the Ninja generator.
@@ -129,7 +130,7 @@ func TestTranslate(t *testing.T) {
 
 func TestTranslateIncludeFileInDirectory(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "pre.h"), "")
+	testkit.WriteFile(t, dir, "pre.h", "")
 	args := []string{"nvcc", "-ccbin", "g++", "--expt-relaxed-constexpr", "-gencode", "arch=compute_70,code=sm_70", "-include", "pre.h", "-c", "a.cu"}
 	got, warnings := Translate(args, dir)
 	want := Flags{Extra: []string{"-include", filepath.Join(dir, "pre.h")}}
@@ -140,10 +141,10 @@ func TestTranslateIncludeFileInDirectory(t *testing.T) {
 
 func TestTranslateResponseFiles(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "includes.rsp"), `-Iinc "-I/abs/with space" @nested.rsp`)
-	writeFile(t, filepath.Join(dir, "nested.rsp"), "-DNESTED\n")
-	writeFile(t, filepath.Join(dir, "opts.txt"), "-DOPTS")
-	writeFile(t, filepath.Join(dir, "loop.rsp"), "@loop.rsp")
+	testkit.WriteFile(t, dir, "includes.rsp", `-Iinc "-I/abs/with space" @nested.rsp`)
+	testkit.WriteFile(t, dir, "nested.rsp", "-DNESTED\n")
+	testkit.WriteFile(t, dir, "opts.txt", "-DOPTS")
+	testkit.WriteFile(t, dir, "loop.rsp", "@loop.rsp")
 	args := []string{"nvcc", "@includes.rsp", "--options-file", "opts.txt", "@absent.rsp", "@loop.rsp", "-c", "a.cu"}
 	got, warnings := Translate(args, dir)
 	want := Flags{
@@ -185,15 +186,4 @@ func equalFlags(a, b Flags) bool {
 // equalStrings compares lists, taking nil and empty as equal.
 func equalStrings(a, b []string) bool {
 	return len(a) == 0 && len(b) == 0 || reflect.DeepEqual(a, b)
-}
-
-// writeFile creates a file with its directories, or fails the test.
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }

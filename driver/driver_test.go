@@ -9,6 +9,7 @@ import (
 
 	"hgrd/analysis"
 	"hgrd/frontend"
+	"hgrd/internal/testkit"
 	"hgrd/report"
 )
 
@@ -22,19 +23,10 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func writeFile(t *testing.T, dir, name, content string) string {
-	t.Helper()
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 func TestCheckKeepsGoingAfterABadFile(t *testing.T) {
 	dir := t.TempDir()
-	good := writeFile(t, dir, "good.cu", goodKernel)
-	bad := writeFile(t, dir, "bad.cu", "not cuda at all")
+	good := testkit.WriteFile(t, dir, "good.cu", goodKernel)
+	bad := testkit.WriteFile(t, dir, "bad.cu", "not cuda at all")
 	res := Check(context.Background(), []string{bad, good}, Options{})
 	if len(res.Files) != 2 {
 		t.Fatalf("%d results, want 2", len(res.Files))
@@ -49,8 +41,8 @@ func TestCheckKeepsGoingAfterABadFile(t *testing.T) {
 
 func TestPanicsBecomeFileErrors(t *testing.T) {
 	dir := t.TempDir()
-	first := writeFile(t, dir, "first.cu", goodKernel)
-	second := writeFile(t, dir, "second.cu", goodKernel)
+	first := testkit.WriteFile(t, dir, "first.cu", goodKernel)
+	second := testkit.WriteFile(t, dir, "second.cu", goodKernel)
 	saved := analyseFile
 	defer func() { analyseFile = saved }()
 	analyseFile = func(_ context.Context, u *frontend.Unit, _ analysis.Options) (*analysis.Result, error) {
@@ -87,7 +79,7 @@ int main() { int *a; cudaMalloc(&a, 64 * sizeof(int)); k<<<1, 64>>>(a); return 0
 
 func TestChildProcessGivesTheInProcessResult(t *testing.T) {
 	dir := t.TempDir()
-	files := []string{writeFile(t, dir, "racy.cu", racyKernel), writeFile(t, dir, "bad.cu", "not cuda"), writeFile(t, dir, "good.cu", goodKernel)}
+	files := []string{testkit.WriteFile(t, dir, "racy.cu", racyKernel), testkit.WriteFile(t, dir, "bad.cu", "not cuda"), testkit.WriteFile(t, dir, "good.cu", goodKernel)}
 	child := Check(context.Background(), files, Options{})
 	inProcess := Check(context.Background(), files, Options{InProcess: true})
 	var a, b strings.Builder
@@ -108,7 +100,7 @@ func TestChildProcessGivesTheInProcessResult(t *testing.T) {
 func TestCancelledChildIsAFileError(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res := Check(ctx, []string{writeFile(t, t.TempDir(), "good.cu", goodKernel)}, Options{})
+	res := Check(ctx, []string{testkit.TempFile(t, "good.cu", goodKernel)}, Options{})
 	if got := res.Files[0].Error; !strings.Contains(got, "analysis process failed: context canceled") {
 		t.Errorf("error %q, want the cancelled analysis process named", got)
 	}

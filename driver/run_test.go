@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"hgrd/cache"
+	"hgrd/internal/testkit"
 	"hgrd/report"
 )
 
@@ -28,8 +29,8 @@ func openCache(t *testing.T) *cache.Cache {
 
 func TestCacheAnswersUnchangedFilesAndNoticesChangedHeaders(t *testing.T) {
 	dir := t.TempDir()
-	src := writeFile(t, dir, "k.cu", headerKernel)
-	writeFile(t, dir, "stride.h", "#define STRIDE 1\n")
+	src := testkit.WriteFile(t, dir, "k.cu", headerKernel)
+	testkit.WriteFile(t, dir, "stride.h", "#define STRIDE 1\n")
 	opts := Options{Cache: openCache(t)}
 	first := Check(context.Background(), []string{src}, opts)
 	if f := first.Files[0]; f.Error != "" || len(f.Races) != 0 || f.Timings.Clang == 0 {
@@ -39,7 +40,7 @@ func TestCacheAnswersUnchangedFilesAndNoticesChangedHeaders(t *testing.T) {
 	if f := second.Files[0]; f.Timings.Clang != 0 || f.Error != "" || len(f.Races) != 0 {
 		t.Errorf("second run was not answered by the cache: clang time %v, error %q", f.Timings.Clang, f.Error)
 	}
-	writeFile(t, dir, "stride.h", "#define STRIDE 0\n")
+	testkit.WriteFile(t, dir, "stride.h", "#define STRIDE 0\n")
 	third := Check(context.Background(), []string{src}, opts)
 	if f := third.Files[0]; f.Timings.Clang == 0 || len(f.Races) == 0 {
 		t.Errorf("after the header changed: clang time %v, %d races; want a new analysis finding the race", f.Timings.Clang, len(f.Races))
@@ -48,7 +49,7 @@ func TestCacheAnswersUnchangedFilesAndNoticesChangedHeaders(t *testing.T) {
 
 func TestBufferIsAnalysedUnderItsPath(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, "stride.h", "#define STRIDE 0\n")
+	testkit.WriteFile(t, dir, "stride.h", "#define STRIDE 0\n")
 	path := filepath.Join(dir, "unsaved.cu") // not on disk
 	res := CheckInputs(context.Background(), []Input{{Path: path, Source: []byte(headerKernel)}}, Options{})
 	f := res.Files[0]
@@ -63,7 +64,7 @@ func TestBufferIsAnalysedUnderItsPath(t *testing.T) {
 }
 
 func TestFileTimeoutIsNotAnalysed(t *testing.T) {
-	src := writeFile(t, t.TempDir(), "k.cu", goodKernel)
+	src := testkit.TempFile(t, "k.cu", goodKernel)
 	res := Check(context.Background(), []string{src}, Options{FileTimeout: time.Millisecond})
 	f := res.Files[0]
 	if !strings.Contains(f.Error, "timed out") || res.ExitCode() != report.ExitIncomplete {
@@ -78,7 +79,7 @@ func TestJobsKeepInputOrderAndReportProgress(t *testing.T) {
 	dir := t.TempDir()
 	var files []string
 	for _, name := range []string{"a.cu", "b.cu", "c.cu"} {
-		files = append(files, writeFile(t, dir, name, goodKernel))
+		files = append(files, testkit.WriteFile(t, dir, name, goodKernel))
 	}
 	var calls int
 	opts := Options{Jobs: 3, Progress: func(done, total int, _ string) {
@@ -109,7 +110,7 @@ int main() { int *a; cudaMalloc(&a, 64 * sizeof(int)); k<<<1, 64>>>(a); return 0
 
 func TestCachedResultsKeepTheLinkToOtherFiles(t *testing.T) {
 	dir := t.TempDir()
-	files := []string{writeFile(t, dir, "kernel.cu", sharedKernel), writeFile(t, dir, "main.cu", sharedLauncher)}
+	files := []string{testkit.WriteFile(t, dir, "kernel.cu", sharedKernel), testkit.WriteFile(t, dir, "main.cu", sharedLauncher)}
 	opts := Options{Cache: openCache(t)}
 	for _, run := range []string{"first", "cached"} {
 		res := Check(context.Background(), files, opts)

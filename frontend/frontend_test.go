@@ -1,58 +1,22 @@
-package frontend
+package frontend_test
 
 import (
 	"context"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/llir/llvm/ir"
+
+	"hgrd/frontend"
+	"hgrd/internal/testkit"
 )
 
-// newTestLoader returns a Loader that is closed when the test ends.
-func newTestLoader(t *testing.T) *Loader {
-	t.Helper()
-	l, err := NewLoader(Config{})
-	if err != nil {
-		t.Fatalf("NewLoader: %v", err)
-	}
-	t.Cleanup(func() { l.Close() })
-	return l
-}
-
-func load(t *testing.T, path string) *Unit {
-	t.Helper()
-	u, err := newTestLoader(t).Load(context.Background(), path)
-	if err != nil {
-		var fe *Error
-		if errors.As(err, &fe) {
-			t.Fatalf("Load(%s): %v\n%s", path, err, fe.Detail)
-		}
-		t.Fatalf("Load(%s): %v", path, err)
-	}
-	return u
-}
-
-// markerLine returns the line of the source that carries "// @name".
-func markerLine(t *testing.T, path, name string) int {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, line := range strings.Split(string(data), "\n") {
-		if strings.Contains(line, "// @"+name) {
-			return i + 1
-		}
-	}
-	t.Fatalf("%s: no marker @%s", path, name)
-	return 0
-}
-
 // instLines returns the source lines of f's instructions accepted by keep.
-func instLines(u *Unit, f *ir.Func, keep func(ir.Instruction) bool) map[int]bool {
+func instLines(u *frontend.Unit, f *ir.Func, keep func(ir.Instruction) bool) map[int]bool {
 	lines := map[int]bool{}
 	for _, b := range f.Blocks {
 		for _, inst := range b.Insts {
@@ -67,7 +31,7 @@ func instLines(u *Unit, f *ir.Func, keep func(ir.Instruction) bool) map[int]bool
 }
 
 func TestLoadFindsKernelsAndFunctions(t *testing.T) {
-	u := load(t, "testdata/launch.cu")
+	u := testkit.Load(t, "testdata/launch.cu")
 	got := strings.Join(u.KernelNames(), " ")
 	if want := "fill<int> plain scale"; got != want {
 		t.Errorf("kernels = %q, want %q", got, want)
@@ -81,26 +45,26 @@ func TestLoadFindsKernelsAndFunctions(t *testing.T) {
 	}
 	var device []string
 	for _, f := range u.DeviceFuncs {
-		device = append(device, sourceName(f))
+		device = append(device, frontend.SourceName(f))
 	}
-	if !contains(device, "twice") {
+	if !slices.Contains(device, "twice") {
 		t.Errorf("device functions %v lack twice", device)
 	}
-	if contains(device, "put") {
+	if slices.Contains(device, "put") {
 		t.Errorf("device functions %v still hold the always-inline put", device)
 	}
 	var host []string
 	for _, f := range u.HostFuncs {
 		host = append(host, f.Name())
 	}
-	if !contains(host, "main") {
+	if !slices.Contains(host, "main") {
 		t.Errorf("host functions %v lack main", host)
 	}
 }
 
 func TestLaunchIsVisibleOnTheHostSide(t *testing.T) {
 	path := "testdata/launch.cu"
-	u := load(t, path)
+	u := testkit.Load(t, path)
 	k := u.Kernel("scale")
 	if k == nil || k.Stub == nil {
 		t.Fatal("no kernel scale with a stub")
@@ -116,7 +80,7 @@ func TestLaunchIsVisibleOnTheHostSide(t *testing.T) {
 		return ok && call.Callee == k.Stub
 	}
 	lines := instLines(u, main, callsStub)
-	if want := markerLine(t, path, "launch"); !lines[want] {
+	if want := testkit.Line(t, path, "launch"); !lines[want] {
 		t.Errorf("main calls %s on lines %v, want line %d", k.Stub.Name(), lines, want)
 	}
 	configures := instLines(u, main, func(inst ir.Instruction) bool {
@@ -130,14 +94,14 @@ func TestLaunchIsVisibleOnTheHostSide(t *testing.T) {
 
 func TestPositionsPointIntoTheUsersFile(t *testing.T) {
 	path := "testdata/launch.cu"
-	u := load(t, path)
+	u := testkit.Load(t, path)
 	scale := u.Kernel("scale").Func
 	stores := instLines(u, scale, func(inst ir.Instruction) bool {
 		_, ok := inst.(*ir.InstStore)
 		return ok
 	})
 	for _, marker := range []string{"store", "inlined-store"} {
-		if line := markerLine(t, path, marker); !stores[line] {
+		if line := testkit.Line(t, path, marker); !stores[line] {
 			t.Errorf("stores of scale on lines %v, want one on line %d (@%s)", stores, line, marker)
 		}
 	}
@@ -146,7 +110,7 @@ func TestPositionsPointIntoTheUsersFile(t *testing.T) {
 		call, isCall := inst.(*ir.InstCall)
 		return rmw || isCall && strings.Contains(call.Callee.Ident(), "atom")
 	})
-	if line := markerLine(t, path, "atomic"); !atomics[line] || len(atomics) != 1 {
+	if line := testkit.Line(t, path, "atomic"); !atomics[line] || len(atomics) != 1 {
 		t.Errorf("atomics of scale on lines %v, want only line %d: the prelude's atomicAdd maps to its caller", atomics, line)
 	}
 	for _, b := range scale.Blocks {
@@ -160,7 +124,7 @@ func TestPositionsPointIntoTheUsersFile(t *testing.T) {
 
 func TestFilesWithoutKernels(t *testing.T) {
 	for _, path := range []string{"testdata/empty.cu", "testdata/nokernel.cu"} {
-		u := load(t, path)
+		u := testkit.Load(t, path)
 		if len(u.Kernels) != 0 {
 			t.Errorf("%s: kernels %v, want none", path, u.KernelNames())
 		}
@@ -175,27 +139,27 @@ func TestLoadErrors(t *testing.T) {
 	}
 	tests := []struct {
 		path   string
-		kind   ErrorKind
+		kind   frontend.ErrorKind
 		msg    string
 		reason string
 	}{
-		{"testdata/missing.cu", ReadError, "no such file", "a missing file is named as missing"},
-		{"testdata", ReadError, "is a directory", "a directory is not a source file"},
-		{"testdata/junk.bin", NotSourceError, "binary data", "NUL bytes mean binary junk"},
-		{"testdata/syntax_error.cu", ClangError, "undeclared_name", "clang's first error is the message"},
+		{"testdata/missing.cu", frontend.ReadError, "no such file", "a missing file is named as missing"},
+		{"testdata", frontend.ReadError, "is a directory", "a directory is not a source file"},
+		{"testdata/junk.bin", frontend.NotSourceError, "binary data", "NUL bytes mean binary junk"},
+		{"testdata/syntax_error.cu", frontend.ClangError, "undeclared_name", "clang's first error is the message"},
 	}
 	if os.Geteuid() != 0 {
 		tests = append(tests, struct {
 			path   string
-			kind   ErrorKind
+			kind   frontend.ErrorKind
 			msg    string
 			reason string
-		}{unreadable, ReadError, "permission denied", "a file without read permission"})
+		}{unreadable, frontend.ReadError, "permission denied", "a file without read permission"})
 	}
-	l := newTestLoader(t)
+	l := testkit.NewLoader(t)
 	for _, tt := range tests {
 		_, err := l.Load(context.Background(), tt.path)
-		var fe *Error
+		var fe *frontend.Error
 		if !errors.As(err, &fe) {
 			t.Errorf("%s: Load error %v, want *Error (%s)", tt.path, err, tt.reason)
 			continue
@@ -210,33 +174,17 @@ func TestLoadErrors(t *testing.T) {
 }
 
 func TestClangDiagnosticsAreKept(t *testing.T) {
-	_, err := newTestLoader(t).Load(context.Background(), "testdata/syntax_error.cu")
-	var fe *Error
+	_, err := testkit.NewLoader(t).Load(context.Background(), "testdata/syntax_error.cu")
+	var fe *frontend.Error
 	if !errors.As(err, &fe) || !strings.Contains(fe.Detail, "syntax_error.cu:2:") {
 		t.Fatalf("detail of %v lacks clang's located diagnostic:\n%v", err, fe)
 	}
 }
 
 func TestMissingToolIsAToolError(t *testing.T) {
-	_, err := NewLoader(Config{Clang: filepath.Join(t.TempDir(), "clang-14")})
-	var fe *Error
-	if !errors.As(err, &fe) || fe.Kind != ToolError || !strings.Contains(fe.Msg, "apt-get install -y clang-14") {
-		t.Fatalf("NewLoader with a missing clang: %v, want a ToolError with the install command", err)
+	_, err := frontend.NewLoader(frontend.Config{Clang: filepath.Join(t.TempDir(), "clang-14")})
+	var fe *frontend.Error
+	if !errors.As(err, &fe) || fe.Kind != frontend.ToolError || !strings.Contains(fe.Msg, "apt-get install -y clang-14") {
+		t.Fatalf("NewLoader with a missing clang: %v, want a frontend.ToolError with the install command", err)
 	}
-}
-
-func TestUnparsableIRIsAnIRParseError(t *testing.T) {
-	_, err := parseModule("x.cu", Device, "define void @f() {\n  %1 = frobnicate i32 0\n}\n")
-	if err == nil || err.Kind != IRParseError || !strings.HasPrefix(err.Error(), "x.cu: IR parse error: the device IR") {
-		t.Fatalf("parseModule on bad IR: %v", err)
-	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -1,6 +1,9 @@
 package frontend
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestDropReturnAlign(t *testing.T) {
 	tests := []struct{ in, want, reason string }{
@@ -48,5 +51,12 @@ func TestKernelOfStub(t *testing.T) {
 	}
 	if _, ok := kernelOfStub("main"); ok {
 		t.Error("main taken for a stub")
+	}
+}
+
+func TestUnparsableIRIsAnIRParseError(t *testing.T) {
+	_, err := parseModule("x.cu", Device, "define void @f() {\n  %1 = frobnicate i32 0\n}\n")
+	if err == nil || err.Kind != IRParseError || !strings.HasPrefix(err.Error(), "x.cu: IR parse error: the device IR") {
+		t.Fatalf("parseModule on bad IR: %v", err)
 	}
 }

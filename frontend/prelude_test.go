@@ -1,9 +1,12 @@
-package frontend
+package frontend_test
 
 import (
 	"os"
 	"strings"
 	"testing"
+
+	"hgrd/frontend"
+	"hgrd/internal/testkit"
 )
 
 // TestPreludeCoversRealCode loads, through the whole front end, programs
@@ -15,7 +18,7 @@ func TestPreludeCoversRealCode(t *testing.T) {
 		"testdata/prelude/includes.cu",
 		"testdata/prelude/no_include.cu",
 	} {
-		u := load(t, path)
+		u := testkit.Load(t, path)
 		if len(u.Kernels) == 0 {
 			t.Errorf("%s: no kernels found", path)
 		}
@@ -25,7 +28,7 @@ func TestPreludeCoversRealCode(t *testing.T) {
 // TestBuiltinsLowerToRecognisedOperations checks that the prelude's device
 // builtins reach the IR as the operations the analysis recognises.
 func TestBuiltinsLowerToRecognisedOperations(t *testing.T) {
-	u := load(t, "testdata/prelude/every_builtin.cu")
+	u := testkit.Load(t, "testdata/prelude/every_builtin.cu")
 	var text strings.Builder
 	for _, k := range u.Kernels {
 		text.WriteString(k.Func.LLString())
@@ -46,16 +49,16 @@ func TestBuiltinsLowerToRecognisedOperations(t *testing.T) {
 // TestEmbeddedHeadersAnswerCUDANames checks the include names real code uses.
 func TestEmbeddedHeadersAnswerCUDANames(t *testing.T) {
 	names := map[string]bool{}
-	for _, n := range PreludeFiles() {
+	for _, n := range frontend.PreludeFiles() {
 		names[n] = true
 	}
-	for _, want := range []string{PreludeHeader, annotationsHeader, "cuda.h", "cuda_runtime.h",
+	for _, want := range []string{frontend.PreludeHeader, frontend.AnnotationsHeader, "cuda.h", "cuda_runtime.h",
 		"cuda_runtime_api.h", "device_launch_parameters.h", "helper_cuda.h"} {
 		if !names[want] {
 			t.Errorf("prelude lacks %s", want)
 		}
 	}
-	if _, err := os.Stat("prelude/include/" + PreludeHeader); err != nil {
+	if _, err := os.Stat("prelude/include/" + frontend.PreludeHeader); err != nil {
 		t.Fatal(err)
 	}
 }

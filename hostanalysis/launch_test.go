@@ -1,20 +1,18 @@
 package hostanalysis
 
 import (
-	"hgrd/cuda"
-	"hgrd/expr"
-	"os"
 	"slices"
-	"strings"
 	"testing"
 
-	"hgrd/frontend/frontendtest"
+	"hgrd/cuda"
+	"hgrd/expr"
+	"hgrd/internal/testkit"
 )
 
+// launchesOf returns the launches of a test file.
 func launchesOf(t *testing.T, path string) []*Launch {
 	t.Helper()
-	u := frontendtest.Load(t, path)
-	return Launches(u)
+	return Launches(testkit.Load(t, path))
 }
 
 func TestLaunchShapesAndArguments(t *testing.T) {
@@ -65,34 +63,19 @@ func TestFactsOfThePath(t *testing.T) {
 	if len(launches) != 1 {
 		t.Fatalf("%d launches, want 1", len(launches))
 	}
-	lines := markerLines(t, path)
 	found := map[FactKind]int{}
 	for _, f := range launches[0].Facts {
 		found[f.Kind] = f.Pos.Line
 	}
 	for kind, marker := range map[FactKind]string{Assert: "assert", Guard: "guard", LoopBound: "loop", Allocation: "alloc"} {
-		if found[kind] != lines[marker] {
-			t.Errorf("%s fact on line %d, want line %d; facts: %v", kind, found[kind], lines[marker], launches[0].Facts)
+		if want := testkit.Line(t, path, marker); found[kind] != want {
+			t.Errorf("%s fact on line %d, want line %d; facts: %v", kind, found[kind], want, launches[0].Facts)
 		}
 	}
 	args := launches[0].Args
 	if args[1] == nil || args[2] == nil || args[1].String() == args[2].String() {
 		t.Errorf("rows and cols must be distinct unknowns related by the assert: %v", args)
 	}
-}
-
-func markerLines(t *testing.T, path string) map[string]int {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := map[string]int{}
-	for i, line := range strings.Split(string(data), "\n") {
-		if j := strings.Index(line, "// @"); j >= 0 {
-			m[strings.TrimSpace(line[j+4:])] = i + 1
-		}
-	}
-	return m
 }
 
 func TestPitchIsTheRowWidthPadded(t *testing.T) {
@@ -111,7 +94,7 @@ func TestPitchIsTheRowWidthPadded(t *testing.T) {
 		if f.Kind != Allocation || !slices.ContainsFunc(expr.Vars(f.Cond), func(v *expr.Term) bool { return v.Name == pitch.Name }) {
 			continue
 		}
-		if f.Pos.Line != markerLines(t, path)["alloc"] {
+		if f.Pos.Line != testkit.Line(t, path, "alloc") {
 			t.Errorf("pitch fact at line %d", f.Pos.Line)
 		}
 		// width = 100 asks for 400 bytes a row.

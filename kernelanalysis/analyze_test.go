@@ -1,17 +1,15 @@
 package kernelanalysis
 
 import (
-	"os"
-	"strings"
 	"testing"
 
-	"hgrd/frontend/frontendtest"
+	"hgrd/internal/testkit"
 )
 
-// analyzeFile analyses every kernel of a test file.
-func analyzeFile(t *testing.T, path string) (map[string]*Kernel, map[string]int) {
+// analyzeFile analyses every kernel of a test file, by name.
+func analyzeFile(t *testing.T, path string) map[string]*Kernel {
 	t.Helper()
-	u := frontendtest.Load(t, path)
+	u := testkit.Load(t, path)
 	kernels := map[string]*Kernel{}
 	for _, k := range u.Kernels {
 		res, err := Analyze(u, k)
@@ -20,27 +18,7 @@ func analyzeFile(t *testing.T, path string) (map[string]*Kernel, map[string]int)
 		}
 		kernels[res.Name] = res
 	}
-	return kernels, markers(t, path)
-}
-
-// markers maps "kernel/name" to the line of "// @name" inside the kernel.
-func markers(t *testing.T, path string) map[string]int {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := map[string]int{}
-	kernel := ""
-	for i, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "__global__ void ") {
-			kernel = strings.TrimPrefix(line, "__global__ void ")
-			kernel = kernel[:strings.IndexByte(kernel, '(')]
-		}
-		if j := strings.Index(line, "// @"); j >= 0 {
-			m[kernel+"/"+strings.TrimSpace(line[j+4:])] = i + 1
-		}
-	}
-	return m
+	return kernels
 }
 
 // access returns the kernel's access of the given kind on a line.
@@ -56,7 +34,8 @@ func access(t *testing.T, k *Kernel, line int, kind AccessKind) *Access {
 }
 
 func TestBarrierIntervals(t *testing.T) {
-	kernels, lines := analyzeFile(t, "testdata/intervals.cu")
+	const path = "testdata/intervals.cu"
+	kernels := analyzeFile(t, path)
 	tests := []struct {
 		kernel string
 		block  bool // concurrent at block level
@@ -71,8 +50,8 @@ func TestBarrierIntervals(t *testing.T) {
 	}
 	for _, tt := range tests {
 		k := kernels[tt.kernel]
-		w := access(t, k, lines[tt.kernel+"/w"], Write)
-		r := access(t, k, lines[tt.kernel+"/r"], Read)
+		w := access(t, k, testkit.Line(t, path, tt.kernel+"/w"), Write)
+		r := access(t, k, testkit.Line(t, path, tt.kernel+"/r"), Read)
 		if _, ok := k.Concurrent(w, r, BlockLevel); ok != tt.block {
 			t.Errorf("%s: block-level concurrent = %v, want %v (%s)", tt.kernel, ok, tt.block, tt.reason)
 		}
@@ -83,21 +62,22 @@ func TestBarrierIntervals(t *testing.T) {
 }
 
 func TestPrivateMemoryIsNotAnAccess(t *testing.T) {
-	kernels, lines := analyzeFile(t, "testdata/intervals.cu")
-	k := kernels["private_"]
+	const path = "testdata/intervals.cu"
+	k := analyzeFile(t, path)["private_"]
+	private := testkit.Line(t, path, "private_/private")
 	for _, a := range k.Accesses {
-		if a.Pos.Line == lines["private_/private"] {
+		if a.Pos.Line == private {
 			t.Errorf("thread-private store reported as an access: %s", a)
 		}
 	}
-	out := access(t, k, lines["private_/out"], Write)
+	out := access(t, k, testkit.Line(t, path, "private_/out"), Write)
 	if out.Object.Name != "out" || out.Object.Space != Global || out.Source != "out[threadIdx.x]" {
 		t.Errorf("store to out: %s, want global out[threadIdx.x]", out)
 	}
 }
 
 func TestAccessesOfTheReduction(t *testing.T) {
-	kernels, _ := analyzeFile(t, "testdata/basic.cu")
+	kernels := analyzeFile(t, "testdata/basic.cu")
 	var got []string
 	for _, a := range kernels["reduce"].Accesses {
 		got = append(got, a.Kind.String()+" "+a.Object.Space.String()+" "+a.Source)

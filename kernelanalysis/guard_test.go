@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"hgrd/cuda"
+	"hgrd/internal/testkit"
 )
 
 // guardKinds returns the kinds of an access's guards and the narrowest
@@ -17,7 +18,8 @@ func guardKinds(a *Access) map[GuardKind]cuda.Scope {
 }
 
 func TestGuards(t *testing.T) {
-	kernels, lines := analyzeFile(t, "testdata/guards.cu")
+	const path = "testdata/guards.cu"
+	kernels := analyzeFile(t, path)
 	tests := []struct {
 		kernel, marker string
 		kind           AccessKind
@@ -48,7 +50,7 @@ func TestGuards(t *testing.T) {
 		if k == nil {
 			t.Fatalf("no kernel %s", tt.kernel)
 		}
-		a := access(t, k, lines[tt.marker], tt.kind)
+		a := access(t, k, testkit.Line(t, path, tt.marker), tt.kind)
 		got := guardKinds(a)
 		if len(got) != len(tt.want) {
 			t.Errorf("%s: guards %v, want kinds %v (%s)", tt.marker, a.Guards, tt.want, tt.reason)
@@ -63,13 +65,15 @@ func TestGuards(t *testing.T) {
 }
 
 func TestLeaderGuards(t *testing.T) {
-	kernels, lines := analyzeFile(t, "testdata/guards.cu")
+	const path = "testdata/guards.cu"
+	kernels := analyzeFile(t, path)
+	line := func(marker string) int { return testkit.Line(t, path, marker) }
 	device := map[GuardKind]cuda.Scope{LockGuard: cuda.ScopeDevice, AcquireGuard: cuda.ScopeDevice, ReleaseGuard: cuda.ScopeDevice}
-	leaderOnly(t, access(t, kernels["leaderLock"], lines["leaderLock/guarded"], Write), device,
+	leaderOnly(t, access(t, kernels["leaderLock"], line("leaderLock/guarded"), Write), device,
 		"thread 0 locks for its block across __syncthreads")
-	leaderOnly(t, access(t, kernels["leaderPerThread"], lines["leaderPerThread/unguarded"], Write), map[GuardKind]cuda.Scope{},
+	leaderOnly(t, access(t, kernels["leaderPerThread"], line("leaderPerThread/unguarded"), Write), map[GuardKind]cuda.Scope{},
 		"a lock address that differs between the block's threads is not the block's")
-	leaderOnly(t, access(t, kernels["leaderTwoFences"], lines["leaderTwoFences/twoFences"], Write), device,
+	leaderOnly(t, access(t, kernels["leaderTwoFences"], line("leaderTwoFences/twoFences"), Write), device,
 		"the widest of the qualifying fences decides the scope, as for thread guards")
 }
 
@@ -94,7 +98,7 @@ func leaderOnly(t *testing.T, a *Access, want map[GuardKind]cuda.Scope, reason s
 }
 
 func TestCounters(t *testing.T) {
-	kernels, _ := analyzeFile(t, "testdata/guards.cu")
+	kernels := analyzeFile(t, "testdata/guards.cu")
 	k := kernels["push"]
 	var names []string
 	for _, c := range k.Counters {

@@ -8,18 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"hgrd/internal/testkit"
 	"hgrd/report"
 )
 
-// writeSource writes lines as a file of dir and returns its path.
-func writeSource(t *testing.T, dir, name string, lines ...string) string {
-	t.Helper()
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
+// source joins lines into the text of a file.
+func source(lines ...string) string { return strings.Join(lines, "\n") + "\n" }
 
 // newRace returns a race of a kind between a write on one line of file and
 // a read on another.
@@ -76,7 +70,7 @@ func TestIgnoreSilencesOnlyTheRaceOfItsLine(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := writeSource(t, t.TempDir(), "k.cu", c.lines...)
+			path := testkit.TempFile(t, "k.cu", source(c.lines...))
 			a := newRace(path, report.IntraBlock, c.aLines[0], c.aLines[1])
 			b := newRace(path, report.IntraBlock, c.bLines[0], c.bLines[1])
 			r := resultOf(path, a, b)
@@ -113,7 +107,7 @@ func TestIgnoreDoesNotReachFurtherThanTheLineBelow(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			path := writeSource(t, t.TempDir(), "k.cu", c.lines...)
+			path := testkit.TempFile(t, "k.cu", source(c.lines...))
 			r := resultOf(path, newRace(path, report.IntraBlock, c.raceLine, c.raceLine+1))
 			Apply(r, nil)
 			if f := r.Files[0]; len(f.Races) != 1 || len(f.Suppressed) != 0 {
@@ -138,7 +132,7 @@ func TestKindListSilencesOnlyItsKinds(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.comment, func(t *testing.T) {
-			path := writeSource(t, t.TempDir(), "k.cu", withComment(2, c.comment)...)
+			path := testkit.TempFile(t, "k.cu", source(withComment(2, c.comment)...))
 			r := resultOf(path,
 				newRace(path, report.InterBlock, 2, 3),
 				newRace(path, report.IntraBlock, 2, 3),
@@ -159,7 +153,7 @@ func TestKindListSilencesOnlyItsKinds(t *testing.T) {
 }
 
 func TestIgnoreWithoutReasonRecordsTheMarker(t *testing.T) {
-	path := writeSource(t, t.TempDir(), "k.cu", withComment(2, "/* hgrd:ignore */")...)
+	path := testkit.TempFile(t, "k.cu", source(withComment(2, "/* hgrd:ignore */")...))
 	race := newRace(path, report.IntraBlock, 2, 3)
 	Apply(resultOf(path, race), nil)
 	if race.Suppression != "hgrd:ignore" {
@@ -169,19 +163,19 @@ func TestIgnoreWithoutReasonRecordsTheMarker(t *testing.T) {
 
 func TestUnusedIgnoresAreReportedWithPositions(t *testing.T) {
 	dir := t.TempDir()
-	header := writeSource(t, dir, "h.cuh",
+	header := testkit.WriteFile(t, dir, "h.cuh", source(
 		"// hgrd:ignore stale in header",
 		"",
-		"__device__ void store(int *s) { s[threadIdx.x] = 1; }")
-	unnamedHeader := writeSource(t, dir, "other.cuh", "// hgrd:ignore not named by any race")
-	kernel := writeSource(t, dir, "k.cu",
+		"__device__ void store(int *s) { s[threadIdx.x] = 1; }"))
+	unnamedHeader := testkit.WriteFile(t, dir, "other.cuh", source("// hgrd:ignore not named by any race"))
+	kernel := testkit.WriteFile(t, dir, "k.cu", source(
 		"#include \"h.cuh\"",
 		"__global__ void k(int *s) {",
 		"\tstore(s); // hgrd:ignore used",
 		"\tint a = s[0];",
 		"\t  /* hgrd:ignore stale */",
-		"}")
-	broken := writeSource(t, dir, "broken.cu", "// hgrd:ignore in a file that failed")
+		"}"))
+	broken := testkit.WriteFile(t, dir, "broken.cu", source("// hgrd:ignore in a file that failed"))
 	race := newRace(header, report.IntraBlock, 3, 3)
 	race.Second.File = kernel
 	r := resultOf(kernel, race)
@@ -206,7 +200,7 @@ func TestUnusedIgnoresAreReportedWithPositions(t *testing.T) {
 }
 
 func TestIgnoreOnAnUndecidedPairIsNotUnused(t *testing.T) {
-	path := writeSource(t, t.TempDir(), "k.cu", withComment(2, "// hgrd:ignore pending")...)
+	path := testkit.TempFile(t, "k.cu", source(withComment(2, "// hgrd:ignore pending")...))
 	r := resultOf(path)
 	r.Files[0].Undecided = []*report.Undecided{{
 		First:  report.Access{File: path, Line: 2},
@@ -217,7 +211,7 @@ func TestIgnoreOnAnUndecidedPairIsNotUnused(t *testing.T) {
 }
 
 func TestUnreadableFileSilencesNothing(t *testing.T) {
-	path := writeSource(t, t.TempDir(), "k.cu", withComment(2, "// hgrd:ignore reason")...)
+	path := testkit.TempFile(t, "k.cu", source(withComment(2, "// hgrd:ignore reason")...))
 	failing := func(string) ([]byte, error) { return nil, errors.New("permission denied") }
 	r := resultOf(path, newRace(path, report.IntraBlock, 2, 3))
 	if unused := Apply(r, failing); len(unused) != 0 {
@@ -235,7 +229,7 @@ func TestUnreadableFileSilencesNothing(t *testing.T) {
 }
 
 func TestApplyReadsEachFileOnce(t *testing.T) {
-	path := writeSource(t, t.TempDir(), "k.cu", kernelLines...)
+	path := testkit.TempFile(t, "k.cu", source(kernelLines...))
 	reads := map[string]int{}
 	counting := func(name string) ([]byte, error) {
 		reads[name]++

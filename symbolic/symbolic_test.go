@@ -7,7 +7,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/expr"
-	"hgrd/frontend/frontendtest"
+	"hgrd/internal/testkit"
 )
 
 // testHooks name loop counters k<ID> and leave everything else unknown.
@@ -23,7 +23,7 @@ func (testHooks) StableCall(*ir.InstCall) bool                        { return t
 // TestLoopCounters checks the closed forms of an affine counter and of a
 // shift recurrence by evaluating them at iteration 3.
 func TestLoopCounters(t *testing.T) {
-	u := frontendtest.Load(t, "testdata/loops.cu")
+	u := testkit.Load(t, "testdata/loops.cu")
 	f := u.Kernels[0].Func
 	e := New(f, testHooks{}, expr.PerThread)
 	var phis []*ir.InstPhi

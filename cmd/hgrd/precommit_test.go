@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"hgrd/internal/testkit"
 )
 
 // racyKernel lets each thread read its neighbour's shared slot with no
@@ -207,13 +209,7 @@ func copyFile(src, dst string) error {
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
 	for name, content := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testkit.WriteFile(t, dir, name, content)
 	}
 }
 

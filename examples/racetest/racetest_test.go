@@ -3,13 +3,13 @@ package racetest
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"hgrd/driver"
 	"hgrd/frontend"
+	"hgrd/internal/testkit"
 	"hgrd/report"
 )
 
@@ -300,7 +300,7 @@ func TestRunNoCase(t *testing.T) {
 
 func TestRunBadWant(t *testing.T) {
 	dir := t.TempDir()
-	writeCase(t, dir, "bad", "// hgrd-flags: --grid-dim 0\nint x; // want \"a(\"\n")
+	testkit.WriteFile(t, dir, "bad/bad.cu", "// hgrd-flags: --grid-dim 0\nint x; // want \"a(\"\n")
 	ft := &fakeT{}
 	Run(ft, dir, "bad")
 	if len(ft.errors) != 2 {
@@ -318,17 +318,6 @@ func needToolchain(t *testing.T) {
 	}
 }
 
-// writeCase writes dir/name/name.cu.
-func writeCase(t *testing.T, dir, name, src string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Join(dir, name), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name, name+".cu"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // scale is a race-free kernel; line 4 is its only access line.
 const scale = `// hgrd-flags: --grid-dim 2 --block-dim 64
 __global__ void scale(float *a, int n) {
@@ -340,9 +329,9 @@ __global__ void scale(float *a, int n) {
 func TestRunToolchain(t *testing.T) {
 	needToolchain(t)
 	dir := t.TempDir()
-	writeCase(t, dir, "ok", fmt.Sprintf(scale, ""))
-	writeCase(t, dir, "bogus", fmt.Sprintf(scale, ` // want "inter-block write-write race on global a with line 4"`))
-	writeCase(t, dir, "broken", "__global__ void k(int *a) { a[0] = undeclared; }\n")
+	testkit.WriteFile(t, dir, "ok/ok.cu", fmt.Sprintf(scale, ""))
+	testkit.WriteFile(t, dir, "bogus/bogus.cu", fmt.Sprintf(scale, ` // want "inter-block write-write race on global a with line 4"`))
+	testkit.WriteFile(t, dir, "broken/broken.cu", "__global__ void k(int *a) { a[0] = undeclared; }\n")
 
 	tests := []struct {
 		cases  []string

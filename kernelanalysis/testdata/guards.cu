@@ -5,7 +5,7 @@ __global__ void spinLock(int *locks, int *data) {
   while (atomicCAS(&locks[i], 0, 1) != 0)
     ;
   __threadfence();
-  data[i] += 1; // @guarded
+  data[i] += 1; // @spinLock/guarded
   __threadfence_block();
   atomicExch(&locks[i], 0);
 }
@@ -15,7 +15,7 @@ __global__ void tryLock(int *lock, int *data) {
   while (!done) {
     if (atomicCAS_block(lock, 0, 1) == 0) {
       __threadfence();
-      data[0] += 1; // @guarded
+      data[0] += 1; // @tryLock/guarded
       __threadfence();
       atomicExch(lock, 0);
       done = true;
@@ -26,7 +26,7 @@ __global__ void tryLock(int *lock, int *data) {
 __global__ void noFence(int *lock, int *data) {
   while (atomicCAS(lock, 0, 1) != 0)
     ;
-  data[0] += 1; // @unguarded
+  data[0] += 1; // @noFence/unguarded
   __threadfence();
   atomicExch(lock, 0);
 }
@@ -34,19 +34,19 @@ __global__ void noFence(int *lock, int *data) {
 __global__ void unchecked(int *flag, int *data) {
   atomicAdd(flag, 0);
   __threadfence();
-  data[0] = 1; // @unguarded
+  data[0] = 1; // @unchecked/unguarded
 }
 
 __global__ void producerConsumer(int *flag, int *data) {
   if (blockIdx.x == 0) {
-    data[threadIdx.x] = 1; // @produced
+    data[threadIdx.x] = 1; // @producerConsumer/produced
     __threadfence();
     atomicExch(flag, 1);
   } else {
     while (atomicAdd(flag, 0) == 0)
       ;
     __threadfence();
-    data[threadIdx.x + 1] += 1; // @consumed
+    data[threadIdx.x + 1] += 1; // @producerConsumer/consumed
   }
 }
 
@@ -65,7 +65,7 @@ __global__ void leaderLock(int *locks, float *C, int tiles) {
     __threadfence();
   }
   __syncthreads();
-  C[tile * blockDim.x + threadIdx.x] += 1.0f; // @guarded
+  C[tile * blockDim.x + threadIdx.x] += 1.0f; // @leaderLock/guarded
   __threadfence();
   __syncthreads();
   if (threadIdx.x == 0)
@@ -79,7 +79,7 @@ __global__ void leaderPerThread(int *locks, float *C) {
     __threadfence();
   }
   __syncthreads();
-  C[threadIdx.x] += 1.0f; // @unguarded
+  C[threadIdx.x] += 1.0f; // @leaderPerThread/unguarded
   __threadfence();
   __syncthreads();
   if (threadIdx.x == 0)
@@ -97,7 +97,7 @@ __global__ void leaderTwoFences(int *locks, float *C, int tiles) {
     __threadfence();
   }
   __syncthreads();
-  C[tile * blockDim.x + threadIdx.x] += 1.0f; // @twoFences
+  C[tile * blockDim.x + threadIdx.x] += 1.0f; // @leaderTwoFences/twoFences
   __threadfence_block();
   __threadfence();
   __syncthreads();

@@ -1,45 +1,45 @@
 __global__ void separated(int *out) {
   __shared__ int s[64];
   int t = threadIdx.x;
-  s[t] = t; // @w
+  s[t] = t; // @separated/w
   __syncthreads();
-  out[t] = s[(t + 1) % 64]; // @r
+  out[t] = s[(t + 1) % 64]; // @separated/r
 }
 
 __global__ void unseparated(int *out) {
   __shared__ int s[64];
   int t = threadIdx.x;
-  s[t] = t; // @w
-  out[t] = s[(t + 1) % 64]; // @r
+  s[t] = t; // @unseparated/w
+  out[t] = s[(t + 1) % 64]; // @unseparated/r
 }
 
 __global__ void warpOnly(int *out) {
   __shared__ int s[64];
   int t = threadIdx.x;
-  s[t] = t; // @w
+  s[t] = t; // @warpOnly/w
   __syncwarp();
-  out[t] = s[t ^ 1]; // @r
+  out[t] = s[t ^ 1]; // @warpOnly/r
 }
 
 __global__ void bothBranches(int *out, int c) {
   __shared__ int s[64];
   int t = threadIdx.x;
   if (c) {
-    s[t] = t; // @w
+    s[t] = t; // @bothBranches/w
     __syncthreads();
   } else {
     __syncthreads();
   }
-  out[t] = s[(t + 1) % 64]; // @r
+  out[t] = s[(t + 1) % 64]; // @bothBranches/r
 }
 
 __global__ void midBarrier(int *out, int n) {
   __shared__ int s[64];
   int t = threadIdx.x, x = 0;
   for (int i = 0; i < n; i++) {
-    s[t] = i; // @w
+    s[t] = i; // @midBarrier/w
     __syncthreads();
-    x += s[(t + 1) % 64]; // @r
+    x += s[(t + 1) % 64]; // @midBarrier/r
   }
   out[t] = x;
 }
@@ -47,6 +47,6 @@ __global__ void midBarrier(int *out, int n) {
 __global__ void private_(int *out) {
   int local[4];
   for (int i = 0; i < 4; i++)
-    local[i] = threadIdx.x; // @private
-  out[threadIdx.x] = local[threadIdx.x % 4]; // @out
+    local[i] = threadIdx.x; // @private_/private
+  out[threadIdx.x] = local[threadIdx.x % 4]; // @private_/out
 }
