@@ -4,12 +4,36 @@
 package kernelanalysis
 
 import (
+	"sort"
+
 	"github.com/llir/llvm/ir"
 
 	"hgrd/expr"
 )
 
+// A stateSet is a set of interval states.
 type stateSet map[intervalState]bool
+
+// sorted returns the states in a fixed order (by source, then crossed and
+// entered loops), so that the conditions built from them, and so the
+// queries and Z3's answers, are the same on every run.
+func (s stateSet) sorted() []intervalState {
+	states := make([]intervalState, 0, len(s))
+	for st := range s {
+		states = append(states, st)
+	}
+	sort.Slice(states, func(i, j int) bool {
+		a, b := states[i], states[j]
+		if a.source != b.source {
+			return a.source < b.source
+		}
+		if a.crossed != b.crossed {
+			return a.crossed < b.crossed
+		}
+		return a.entered < b.entered
+	})
+	return states
+}
 
 // propagate computes the states reaching each block, then records them on
 // the accesses.
@@ -41,9 +65,7 @@ func (a *analyzer) propagate(level Level, info *intervalInfo) {
 	for _, b := range a.ev.G.Blocks {
 		a.walkBlock(b, in[b], sourceOf, func(inst ir.Instruction, cur stateSet) {
 			for _, acc := range accessesAt[inst] {
-				for st := range cur {
-					acc.intervals[level] = append(acc.intervals[level], st)
-				}
+				acc.intervals[level] = append(acc.intervals[level], cur.sorted()...)
 			}
 		})
 	}
