@@ -181,7 +181,8 @@ func (s *Solver) integers(q *Query, qt queryTerms) (enc *encoding, err error) {
 	assertions = append(assertions, tr.defs...)
 	enc = &encoding{assertions: assertions, value: value}
 	small := append([]z3.Bool(nil), assertions...)
-	for _, v := range tr.vars {
+	for _, name := range tr.varOrder {
+		v := tr.vars[name]
 		small = append(small, tr.small(-smallValue).LE(v.e), v.e.LE(tr.small(smallValue)))
 	}
 	enc.narrowed = &encoding{assertions: small, value: value}

@@ -53,16 +53,20 @@ func (e *unsupportedError) Error() string {
 // arithmetic. Its definitions (ranges of variables, wrap variables) must
 // be asserted with the translated assertions.
 type intTranslator struct {
-	ctx    *z3.Context
-	ints   map[*expr.Term]integer
-	bools  map[*expr.Term]z3.Bool
-	views  map[viewKey]integer
-	funcs  map[string]funcEntry
-	vars   map[string]integer
-	bounds map[string]uint64 // unsigned upper bounds below 2^(width-1)
-	signed map[string]bool   // variables read mostly as signed numbers
-	defs   []z3.Bool
-	fresh  int
+	ctx   *z3.Context
+	ints  map[*expr.Term]integer
+	bools map[*expr.Term]z3.Bool
+	views map[viewKey]integer
+	funcs map[string]funcEntry
+	vars  map[string]integer
+	// varOrder lists vars' names in the order they were translated, so
+	// that what is asserted of every variable is asserted in an order
+	// that is the same on every run.
+	varOrder []string
+	bounds   map[string]uint64 // unsigned upper bounds below 2^(width-1)
+	signed   map[string]bool   // variables read mostly as signed numbers
+	defs     []z3.Bool
+	fresh    int
 }
 
 // newIntTranslator returns a translator for a query's terms.
@@ -269,6 +273,7 @@ func (tr *intTranslator) variable(t *expr.Term) integer {
 	tr.defs = append(tr.defs, tr.lit(r.lo).LE(v), v.LE(tr.lit(r.hi)))
 	x := integer{v, r}
 	tr.vars[t.Name] = x
+	tr.varOrder = append(tr.varOrder, t.Name)
 	return x
 }
 
