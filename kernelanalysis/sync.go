@@ -23,6 +23,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/cuda"
+	"hgrd/expr"
 	"hgrd/symbolic"
 )
 
@@ -304,5 +305,5 @@ func (a *analyzer) postDominates(s *syncSites, x ir.Instruction, xb *ir.Block, y
 // sameLocation reports whether two atomics of one thread address the same
 // location: the same object and the same offset term.
 func sameLocation(x, y *atomicSite) bool {
-	return x.target.obj == y.target.obj && x.target.off.String() == y.target.off.String()
+	return x.target.obj == y.target.obj && expr.Equal(x.target.off, y.target.off)
 }
