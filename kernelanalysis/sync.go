@@ -233,14 +233,10 @@ func (a *analyzer) acquiresOf(acc *Access, s *syncSites) []syncPair {
 			!a.decidedBefore(s, at, acc.Block, true) {
 			continue
 		}
-		var best *syncSite
-		for _, f := range s.fences {
-			if (best == nil || f.op.Scope > best.op.Scope) &&
-				a.dominates(s, at.inst, at.block, f.inst, f.block) &&
-				a.dominates(s, f.inst, f.block, acc.Inst, acc.Block) {
-				best = f
-			}
-		}
+		best := widestFence(s.fences, func(f *syncSite) bool {
+			return a.dominates(s, at.inst, at.block, f.inst, f.block) &&
+				a.dominates(s, f.inst, f.block, acc.Inst, acc.Block)
+		})
 		if best != nil {
 			out = append(out, syncPair{at, best})
 		}
@@ -256,19 +252,28 @@ func (a *analyzer) releasesOf(acc *Access, s *syncSites) []syncPair {
 		if !at.writes || at.inst == acc.Inst || !a.postDominates(s, at.inst, at.block, acc.Inst, acc.Block) {
 			continue
 		}
-		var best *syncSite
-		for _, f := range s.fences {
-			if (best == nil || f.op.Scope > best.op.Scope) &&
-				a.postDominates(s, f.inst, f.block, acc.Inst, acc.Block) &&
-				a.postDominates(s, at.inst, at.block, f.inst, f.block) {
-				best = f
-			}
-		}
+		best := widestFence(s.fences, func(f *syncSite) bool {
+			return a.postDominates(s, f.inst, f.block, acc.Inst, acc.Block) &&
+				a.postDominates(s, at.inst, at.block, f.inst, f.block)
+		})
 		if best != nil {
 			out = append(out, syncPair{at, best})
 		}
 	}
 	return out
+}
+
+// widestFence returns the fence with the widest scope among those that
+// satisfy ok, the first of them if several have that scope, or nil if
+// none does. ok is asked only of fences wider than the best so far.
+func widestFence(fences []*syncSite, ok func(f *syncSite) bool) *syncSite {
+	var best *syncSite
+	for _, f := range fences {
+		if (best == nil || f.op.Scope > best.op.Scope) && ok(f) {
+			best = f
+		}
+	}
+	return best
 }
 
 // decidedBefore reports whether a branch that the atomic's result decides
