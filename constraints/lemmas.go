@@ -50,7 +50,7 @@ func radixLemmas(off1, off2 *expr.Term) []*expr.Term {
 	var lemmas []*expr.Term
 	for _, r1 := range radices(off1) {
 		for _, r2 := range radices(off2) {
-			if r1.n.String() != r2.n.String() || len(lemmas) == maxRadixLemmas {
+			if !expr.Equal(r1.n, r2.n) || len(lemmas) == maxRadixLemmas {
 				continue
 			}
 			lemmas = append(lemmas, radixLemma(r1, r2))
@@ -76,21 +76,12 @@ func radixLemma(r1, r2 radix) *expr.Term {
 // non-constant factor n is a row x, the other summands the column y.
 func radices(t *expr.Term) []radix {
 	var out []radix
-	seen := map[*expr.Term]bool{}
-	var walk func(t *expr.Term)
-	walk = func(t *expr.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
+	expr.Inspect(t, func(t *expr.Term) bool {
 		if t.Op == expr.OpAdd && t.Width == 32 {
 			out = append(out, sumRadices(summands(t))...)
 		}
-		for _, a := range t.Args {
-			walk(a)
-		}
-	}
-	walk(t)
+		return true
+	})
 	return out
 }
 

@@ -18,16 +18,17 @@ func Union(qs []*Query) *Query {
 	if len(qs) < 2 {
 		return nil
 	}
-	keys := make([][]string, len(qs)) // each assertion's text, its identity
-	counts := map[string]int{}
+	var distinct expr.Interner
+	keys := make([][]*expr.Term, len(qs)) // each assertion's representative, its identity
+	counts := map[*expr.Term]int{}
 	for i, q := range qs {
-		seen := map[string]bool{}
+		seen := map[*expr.Term]bool{}
 		for _, a := range q.Assertions {
-			s := a.String()
-			keys[i] = append(keys[i], s)
-			if !seen[s] {
-				seen[s] = true
-				counts[s]++
+			r := distinct.Intern(a)
+			keys[i] = append(keys[i], r)
+			if !seen[r] {
+				seen[r] = true
+				counts[r]++
 			}
 		}
 	}

@@ -23,4 +23,12 @@
 // parameter, a host value) or PerThread (thread and block indices, loop
 // iteration counts, values loaded from memory). Instantiate renames the
 // per-thread variables of a term for one of the two threads of a query.
+//
+// # Walks and identity
+//
+// Inspect visits each distinct sub-term of a term once, in pre-order; an
+// Inspector does the same across several terms. Equal compares terms by
+// structure, and an Interner maps equal terms to one representative. The
+// printed form is for people only: it leaves out widths, casts and
+// signedness, so it does not identify a term.
 package expr

@@ -80,23 +80,14 @@ func Instantiate(t *Term, side int) *Term {
 
 // Vars returns the distinct variables of t, in first-seen order.
 func Vars(t *Term) []*Term {
-	seen := map[*Term]bool{}
 	names := map[string]bool{}
 	var vars []*Term
-	var walk func(t *Term)
-	walk = func(t *Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
+	Inspect(t, func(t *Term) bool {
 		if t.Op == OpVar && !names[t.Name] {
 			names[t.Name] = true
 			vars = append(vars, t)
 		}
-		for _, a := range t.Args {
-			walk(a)
-		}
-	}
-	walk(t)
+		return true
+	})
 	return vars
 }

@@ -1,5 +1,5 @@
-// This file defines the collection of a kernel's accesses: one switch over
-// the instructions that touch memory.
+// This file defines the collection of a kernel's accesses from what each
+// instruction does to memory (effects.go).
 
 package kernelanalysis
 
@@ -25,61 +25,40 @@ func (a *analyzer) collect() {
 	}
 }
 
-// collectInst records what one instruction does to memory.
+// collectInst records what one instruction does to memory, and the
+// assumptions it states.
 func (a *analyzer) collectInst(inst ir.Instruction, b *ir.Block) {
-	if ptr, op, scope, ok := atomicOf(inst); ok {
-		size := constSize(atomicType(inst))
-		for _, acc := range a.addAccess(inst, b, ptr, Atomic, size, scope) {
-			acc.Op = cuda.AtomicName(op, scope)
+	for _, e := range memoryEffects(inst) {
+		if e.opaque {
+			a.unknownCall(inst.(*ir.InstCall))
+			continue
 		}
-		return
+		for _, acc := range a.addAccess(inst, b, e.ptr, e.kind, a.effectSize(e), e.scope) {
+			if e.kind == Atomic {
+				acc.Op = cuda.AtomicName(e.op, e.scope)
+			}
+		}
 	}
-	switch i := inst.(type) {
-	case *ir.InstLoad:
-		a.addAccess(i, b, i.Src, Read, constSize(i.ElemType), cuda.ScopeDevice)
-	case *ir.InstStore:
-		a.addAccess(i, b, i.Dst, Write, constSize(i.Src.Type()), cuda.ScopeDevice)
-	case *ir.InstCall:
-		a.collectCall(i, b)
+	if c, ok := inst.(*ir.InstCall); ok {
+		a.collectAssumption(c, b)
 	}
 }
 
-// atomicType returns the type of the value an atomic instruction reads or
-// writes.
-func atomicType(inst ir.Instruction) types.Type {
-	switch i := inst.(type) {
-	case *ir.InstLoad:
-		return i.ElemType
-	case *ir.InstStore:
-		return i.Src.Type()
-	case *ir.InstAtomicRMW:
-		return i.X.Type()
-	case *ir.InstCmpXchg:
-		return i.Cmp.Type()
+// effectSize returns the number of bytes an effect touches, as a 64-bit
+// term.
+func (a *analyzer) effectSize(e effect) *expr.Term {
+	if e.length != nil {
+		return a.resize64(a.ev.Term(e.length))
 	}
-	call := inst.(*ir.InstCall)
-	if _, void := call.Type().(*types.VoidType); void && len(call.Args) > 1 {
-		return call.Args[1].Type() // an atomic store: its value
-	}
-	return call.Type()
+	return constSize(e.elem)
 }
 
-// collectCall records the accesses and facts of a call.
-func (a *analyzer) collectCall(c *ir.InstCall, b *ir.Block) {
-	call := cuda.LookupCall(symbolic.CalleeName(c))
-	switch call.Kind {
-	case cuda.ReadOnlyLoad:
-		a.addAccess(c, b, c.Args[0], Read, constSize(c.Type()), cuda.ScopeDevice)
-	case cuda.MemCopy:
-		n := a.resize64(a.ev.Term(c.Args[2]))
-		a.addAccess(c, b, c.Args[0], Write, n, cuda.ScopeDevice)
-		a.addAccess(c, b, c.Args[1], Read, n, cuda.ScopeDevice)
-	case cuda.MemSet:
-		a.addAccess(c, b, c.Args[0], Write, a.resize64(a.ev.Term(c.Args[2])), cuda.ScopeDevice)
+// collectAssumption records the assumption a call to __hgrd_requires or
+// __hgrd_assume states.
+func (a *analyzer) collectAssumption(c *ir.InstCall, b *ir.Block) {
+	switch cuda.LookupCall(symbolic.CalleeName(c)).Kind {
 	case cuda.Requires, cuda.Assume:
 		a.res.Assumptions = append(a.res.Assumptions, expr.Implies(a.ev.BlockCond(b), a.ev.Cond(c.Args[0])))
-	case cuda.UnknownCall:
-		a.unknownCall(c)
 	}
 }
 

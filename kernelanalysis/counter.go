@@ -55,8 +55,8 @@ func (a *analyzer) findCounters() {
 // counterStep returns "add" or "sub" for an atomic that adds or subtracts
 // a positive constant, and "" for any other write.
 func counterStep(inst ir.Instruction) string {
-	ptr, op, _, ok := atomicOf(inst)
-	if !ok || ptr == nil {
+	e, ok := atomicEffect(inst)
+	if !ok || e.ptr == nil {
 		return ""
 	}
 	var amount value.Value
@@ -72,8 +72,8 @@ func counterStep(inst ir.Instruction) string {
 		return ""
 	}
 	c, isConst := amount.(*constant.Int)
-	if !isConst || c.X.Sign() <= 0 || (op != "add" && op != "sub") {
+	if !isConst || c.X.Sign() <= 0 || (e.op != "add" && e.op != "sub") {
 		return ""
 	}
-	return op
+	return e.op
 }

@@ -1,6 +1,7 @@
 package kernelanalysis
 
 import (
+	"strings"
 	"testing"
 
 	"hgrd/cuda"
@@ -106,5 +107,50 @@ func TestCounters(t *testing.T) {
 	}
 	if len(names) != 1 || names[0] != "size" {
 		t.Errorf("counters on %v, want only size: reset is also stored to, so its atomicAdd results may repeat", names)
+	}
+}
+
+func TestWidestFence(t *testing.T) {
+	fence := func(name string, scope cuda.Scope) *syncSite {
+		return &syncSite{op: SyncOp{Name: name, Scope: scope}}
+	}
+	block1, device1, device2, system := fence("block1", cuda.ScopeBlock), fence("device1", cuda.ScopeDevice),
+		fence("device2", cuda.ScopeDevice), fence("system", cuda.ScopeSystem)
+	fences := []*syncSite{block1, device1, device2, system}
+	only := func(allowed ...*syncSite) func(*syncSite) bool {
+		return func(f *syncSite) bool {
+			for _, a := range allowed {
+				if f == a {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	tests := []struct {
+		ok     func(*syncSite) bool
+		want   *syncSite
+		reason string
+	}{
+		{only(block1, device1, device2, system), system, "the widest scope wins"},
+		{only(block1, device1, device2), device1, "the first of two fences of the widest scope"},
+		{only(block1, device2), device2, "a narrower fence earlier does not count"},
+		{only(), nil, "no fence qualifies"},
+	}
+	name := func(f *syncSite) string {
+		if f == nil {
+			return "none"
+		}
+		return f.op.Name
+	}
+	for _, tt := range tests {
+		if got := widestFence(fences, tt.ok); got != tt.want {
+			t.Errorf("widestFence = %s, want %s (%s)", name(got), name(tt.want), tt.reason)
+		}
+	}
+	var asked []string
+	widestFence(fences, func(f *syncSite) bool { asked = append(asked, f.op.Name); return f == device1 })
+	if got := strings.Join(asked, " "); got != "block1 device1 system" {
+		t.Errorf("widestFence asked %s, want only fences wider than the best so far", got)
 	}
 }

@@ -41,15 +41,11 @@ func (a *analyzer) leaderAcquiresOf(acc *Access, s *syncSites) []syncPair {
 			if !at.reads || !at.byLeader {
 				continue
 			}
-			var best *syncSite
-			for _, f := range s.fences {
-				if (best == nil || f.op.Scope > best.op.Scope) &&
-					a.dominates(s, at.inst, at.block, f.inst, f.block) &&
+			best := widestFence(s.fences, func(f *syncSite) bool {
+				return a.dominates(s, at.inst, at.block, f.inst, f.block) &&
 					a.postDominates(s, bar.inst, bar.block, f.inst, f.block) &&
-					a.decidedBefore(s, at, f.block, false) {
-					best = f
-				}
-			}
+					a.decidedBefore(s, at, f.block, false)
+			})
 			if best != nil {
 				out = append(out, syncPair{at, best})
 			}
@@ -72,19 +68,13 @@ func (a *analyzer) leaderReleasesOf(acc *Access, s *syncSites) []syncPair {
 				!a.dominates(s, bar.inst, bar.block, at.inst, at.block) {
 				continue
 			}
-			var best *syncSite
-			for _, f := range s.fences {
-				if best != nil && f.op.Scope <= best.op.Scope {
-					continue
-				}
+			best := widestFence(s.fences, func(f *syncSite) bool {
 				everyThreads := a.postDominates(s, f.inst, f.block, acc.Inst, acc.Block) &&
 					a.postDominates(s, bar.inst, bar.block, f.inst, f.block)
 				leaders := a.dominates(s, bar.inst, bar.block, f.inst, f.block) &&
 					a.postDominates(s, at.inst, at.block, f.inst, f.block)
-				if everyThreads || leaders {
-					best = f
-				}
-			}
+				return everyThreads || leaders
+			})
 			if best != nil {
 				out = append(out, syncPair{at, best})
 			}

@@ -10,50 +10,26 @@ import (
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 
-	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/symbolic"
 )
 
 // findWrites records every object the kernel may write: stores, atomics,
-// and memory intrinsics' destinations.
+// memory intrinsics' destinations and what calls without a body may
+// write (effects.go).
 func (a *analyzer) findWrites() {
 	for _, b := range a.ev.G.Blocks {
 		for _, inst := range b.Insts {
-			if dst := writtenPointer(inst); dst != nil {
-				for _, o := range a.objectsOf(dst, map[value.Value]bool{}) {
+			for _, e := range memoryEffects(inst) {
+				if !e.writes {
+					continue
+				}
+				for _, o := range a.objectsOf(e.ptr, map[value.Value]bool{}) {
 					a.written[o] = true
 				}
 			}
 		}
 	}
-}
-
-// writtenPointer returns the pointer an instruction writes through, or nil.
-func writtenPointer(inst ir.Instruction) value.Value {
-	switch i := inst.(type) {
-	case *ir.InstStore:
-		return i.Dst
-	case *ir.InstAtomicRMW:
-		return i.Dst
-	case *ir.InstCmpXchg:
-		return i.Ptr
-	case *ir.InstCall:
-		switch cuda.LookupCall(symbolic.CalleeName(i)).Kind {
-		case cuda.AtomicCall, cuda.MemCopy, cuda.MemSet:
-			return i.Args[0]
-		case cuda.UnknownCall:
-			// A function without a body may write through any pointer
-			// argument; the first is a fair stand-in for the others,
-			// which are handled as incomplete analysis.
-			for _, arg := range i.Args {
-				if isPointer(arg) {
-					return arg
-				}
-			}
-		}
-	}
-	return nil
 }
 
 // objectsOf returns the objects a pointer may point into, without

@@ -23,6 +23,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/cuda"
+	"hgrd/expr"
 	"hgrd/symbolic"
 )
 
@@ -112,43 +113,23 @@ func fenceScope(inst ir.Instruction) (cuda.Scope, bool) {
 // atomicSite returns the atomic an instruction is, if it is one with a
 // single target.
 func (a *analyzer) atomicSite(inst ir.Instruction, b *ir.Block) *atomicSite {
-	ptr, op, scope, ok := atomicOf(inst)
+	e, ok := atomicEffect(inst)
 	if !ok {
 		return nil
 	}
-	p := a.pointerOf(ptr)
+	p := a.pointerOf(e.ptr)
 	if len(p) != 1 {
 		return nil
 	}
 	pos, _ := a.unit.Pos(inst)
 	return &atomicSite{
-		syncSite: syncSite{inst, b, SyncOp{cuda.AtomicName(op, scope), scope, pos}},
+		syncSite: syncSite{inst, b, SyncOp{cuda.AtomicName(e.op, e.scope), e.scope, pos}},
 		target:   p[0],
-		source:   a.describe(ptr, p[0]),
-		reads:    op != "store",
-		writes:   op != "load",
-		locks:    op == "cas" || op == "exch" || op == "xchg",
+		source:   a.describe(e.ptr, p[0]),
+		reads:    e.op != "store",
+		writes:   e.op != "load",
+		locks:    e.op == "cas" || e.op == "exch" || e.op == "xchg",
 	}
-}
-
-// atomicOf returns the pointer, operation ("add", "cas", "load", ...) and
-// scope of an atomic instruction; ok is false for other instructions.
-func atomicOf(inst ir.Instruction) (ptr value.Value, op string, scope cuda.Scope, ok bool) {
-	switch i := inst.(type) {
-	case *ir.InstLoad:
-		return i.Src, "load", cuda.LLVMScope(i.SyncScope), i.Atomic
-	case *ir.InstStore:
-		return i.Dst, "store", cuda.LLVMScope(i.SyncScope), i.Atomic
-	case *ir.InstAtomicRMW:
-		return i.Dst, i.Op.String(), cuda.LLVMScope(i.SyncScope), true
-	case *ir.InstCmpXchg:
-		return i.Ptr, "cas", cuda.LLVMScope(i.SyncScope), true
-	case *ir.InstCall:
-		if c := cuda.LookupCall(symbolic.CalleeName(i)); c.Kind == cuda.AtomicCall {
-			return i.Args[0], c.Op, c.Scope, true
-		}
-	}
-	return nil, "", 0, false
 }
 
 // decidingAtomics returns the atomics whose result a branch condition
@@ -162,26 +143,20 @@ func decidingAtomics(cond value.Value) []ir.Instruction {
 			return
 		}
 		seen[v] = true
-		switch i := v.(type) {
-		case *ir.InstAtomicRMW, *ir.InstCmpXchg:
-			out = append(out, i.(ir.Instruction))
+		inst, ok := v.(ir.Instruction)
+		if !ok {
 			return
-		case *ir.InstLoad:
-			if i.Atomic {
-				out = append(out, i)
-			}
+		}
+		if _, atomic := atomicEffect(inst); atomic {
+			out = append(out, inst)
 			return
-		case *ir.InstCall:
-			if cuda.LookupCall(symbolic.CalleeName(i)).Kind == cuda.AtomicCall {
-				out = append(out, i)
-			}
-			return
-		case *ir.InstPhi, *ir.InstAlloca, *ir.InstGetElementPtr:
-			return
-		case ir.Instruction:
-			for _, op := range symbolic.Operands(i) {
-				walk(op, depth+1)
-			}
+		}
+		switch inst.(type) {
+		case *ir.InstLoad, *ir.InstCall, *ir.InstPhi, *ir.InstAlloca, *ir.InstGetElementPtr:
+			return // loaded, merged or an address: not computed from a result
+		}
+		for _, op := range symbolic.Operands(inst) {
+			walk(op, depth+1)
 		}
 	}
 	walk(cond, 0)
@@ -232,14 +207,10 @@ func (a *analyzer) acquiresOf(acc *Access, s *syncSites) []syncPair {
 			!a.decidedBefore(s, at, acc.Block, true) {
 			continue
 		}
-		var best *syncSite
-		for _, f := range s.fences {
-			if (best == nil || f.op.Scope > best.op.Scope) &&
-				a.dominates(s, at.inst, at.block, f.inst, f.block) &&
-				a.dominates(s, f.inst, f.block, acc.Inst, acc.Block) {
-				best = f
-			}
-		}
+		best := widestFence(s.fences, func(f *syncSite) bool {
+			return a.dominates(s, at.inst, at.block, f.inst, f.block) &&
+				a.dominates(s, f.inst, f.block, acc.Inst, acc.Block)
+		})
 		if best != nil {
 			out = append(out, syncPair{at, best})
 		}
@@ -255,19 +226,28 @@ func (a *analyzer) releasesOf(acc *Access, s *syncSites) []syncPair {
 		if !at.writes || at.inst == acc.Inst || !a.postDominates(s, at.inst, at.block, acc.Inst, acc.Block) {
 			continue
 		}
-		var best *syncSite
-		for _, f := range s.fences {
-			if (best == nil || f.op.Scope > best.op.Scope) &&
-				a.postDominates(s, f.inst, f.block, acc.Inst, acc.Block) &&
-				a.postDominates(s, at.inst, at.block, f.inst, f.block) {
-				best = f
-			}
-		}
+		best := widestFence(s.fences, func(f *syncSite) bool {
+			return a.postDominates(s, f.inst, f.block, acc.Inst, acc.Block) &&
+				a.postDominates(s, at.inst, at.block, f.inst, f.block)
+		})
 		if best != nil {
 			out = append(out, syncPair{at, best})
 		}
 	}
 	return out
+}
+
+// widestFence returns the fence with the widest scope among those that
+// satisfy ok, the first of them if several have that scope, or nil if
+// none does. ok is asked only of fences wider than the best so far.
+func widestFence(fences []*syncSite, ok func(f *syncSite) bool) *syncSite {
+	var best *syncSite
+	for _, f := range fences {
+		if (best == nil || f.op.Scope > best.op.Scope) && ok(f) {
+			best = f
+		}
+	}
+	return best
 }
 
 // decidedBefore reports whether a branch that the atomic's result decides
@@ -304,5 +284,5 @@ func (a *analyzer) postDominates(s *syncSites, x ir.Instruction, xb *ir.Block, y
 // sameLocation reports whether two atomics of one thread address the same
 // location: the same object and the same offset term.
 func sameLocation(x, y *atomicSite) bool {
-	return x.target.obj == y.target.obj && x.target.off.String() == y.target.off.String()
+	return x.target.obj == y.target.obj && expr.Equal(x.target.off, y.target.off)
 }

@@ -221,25 +221,14 @@ func variableShifts(q *Query) bool {
 // anyTerm reports whether some subterm of the query's assertions
 // satisfies f.
 func anyTerm(q *Query, f func(t *expr.Term) bool) bool {
-	seen := map[*expr.Term]bool{}
-	var walk func(t *expr.Term) bool
-	walk = func(t *expr.Term) bool {
-		if seen[t] {
-			return false
-		}
-		seen[t] = true
-		if f(t) {
-			return true
-		}
-		for _, a := range t.Args {
-			if walk(a) {
-				return true
-			}
-		}
-		return false
-	}
+	var terms expr.Inspector
+	found := false
 	for _, a := range q.Assertions {
-		if walk(a) {
+		terms.Inspect(a, func(t *expr.Term) bool {
+			found = found || f(t)
+			return !found
+		})
+		if found {
 			return true
 		}
 	}

@@ -537,13 +537,8 @@ func sub(a, b *big.Int) *big.Int { return new(big.Int).Sub(a, b) }
 // signed range, the others in the unsigned one.
 func signedVars(q *Query) map[string]bool {
 	votes := map[string]int{}
-	seen := map[*expr.Term]bool{}
-	var walk func(t *expr.Term)
-	walk = func(t *expr.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
+	var terms expr.Inspector
+	visit := func(t *expr.Term) bool {
 		for _, a := range t.Args {
 			if a.Op == expr.OpVar {
 				switch t.Op {
@@ -553,14 +548,13 @@ func signedVars(q *Query) map[string]bool {
 					votes[a.Name]--
 				}
 			}
-			walk(a)
 		}
+		return true
 	}
-	for _, a := range q.Assertions {
-		walk(a)
-	}
-	for _, o := range q.Observe {
-		walk(o)
+	for _, group := range [][]*expr.Term{q.Assertions, q.Observe} {
+		for _, t := range group {
+			terms.Inspect(t, visit)
+		}
 	}
 	signed := map[string]bool{}
 	for name, v := range votes {

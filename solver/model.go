@@ -20,7 +20,7 @@ type queryTerms struct {
 // observed terms. It panics with a termError if a term is nil, an
 // assertion is not a boolean or a variable name is used with two sorts.
 func collect(q *Query) queryTerms {
-	c := collector{seen: map[*expr.Term]bool{}, widths: map[string]int{}}
+	c := collector{widths: map[string]int{}}
 	for _, a := range q.Assertions {
 		if a == nil {
 			panic(&termError{"solver: nil assertion"})
@@ -42,15 +42,15 @@ func collect(q *Query) queryTerms {
 // A collector walks a query's terms, each shared sub-term once.
 type collector struct {
 	qt     queryTerms
-	seen   map[*expr.Term]bool
+	terms  expr.Inspector
 	widths map[string]int // the width of each variable name
 }
 
-func (c *collector) walk(t *expr.Term) {
-	if c.seen[t] {
-		return
-	}
-	c.seen[t] = true
+func (c *collector) walk(t *expr.Term) { c.terms.Inspect(t, c.visit) }
+
+// visit records a variable or an application, and checks that the term
+// has all its operands.
+func (c *collector) visit(t *expr.Term) bool {
 	switch t.Op {
 	case expr.OpVar:
 		w, ok := c.widths[t.Name]
@@ -68,8 +68,8 @@ func (c *collector) walk(t *expr.Term) {
 		if a == nil {
 			panic(termErr(t, "nil operand of %s", t.Op))
 		}
-		c.walk(a)
 	}
+	return true
 }
 
 // extract reads a Sat result from a model of an encoding of q. Every Z3

@@ -143,14 +143,9 @@ func (t *trial) complete(r *Result, qt queryTerms) *Result {
 // variable) in q: the row length of j*cols + i, say. Variables q pins
 // to a constant are left out. The result is sorted by name.
 func launchWideFactors(q *Query, pinned map[string]uint64) []*expr.Term {
-	seen := map[*expr.Term]bool{}
 	factors := map[string]*expr.Term{}
-	var walk func(t *expr.Term)
-	walk = func(t *expr.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
+	var terms expr.Inspector
+	visit := func(t *expr.Term) bool {
 		switch t.Op {
 		case expr.OpMul, expr.OpUDiv, expr.OpSDiv, expr.OpURem, expr.OpSRem:
 			for i, a := range t.Args {
@@ -165,12 +160,10 @@ func launchWideFactors(q *Query, pinned map[string]uint64) []*expr.Term {
 				}
 			}
 		}
-		for _, a := range t.Args {
-			walk(a)
-		}
+		return true
 	}
 	for _, a := range q.Assertions {
-		walk(a)
+		terms.Inspect(a, visit)
 	}
 	out := make([]*expr.Term, 0, len(factors))
 	for _, v := range factors {

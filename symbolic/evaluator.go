@@ -100,26 +100,22 @@ func (e *Evaluator) addFact(t, cond *expr.Term, b *ir.Block) {
 // no division by zero, loop counters that do not wrap), each guarded by
 // its block's path condition.
 func (e *Evaluator) Definedness(terms ...*expr.Term) *expr.Term {
-	seen := map[*expr.Term]bool{}
 	var conds []*expr.Term
-	var walk func(t *expr.Term)
-	walk = func(t *expr.Term) {
-		if seen[t] {
-			return
-		}
-		seen[t] = true
+	var cone expr.Inspector
+	var visit func(t *expr.Term) bool
+	visit = func(t *expr.Term) bool {
 		if f, ok := e.facts[t]; ok {
+			// The condition's own cone, and its block's path
+			// condition's, have conditions too.
 			guard := e.BlockCond(f.block)
 			conds = append(conds, expr.Implies(guard, f.cond))
-			walk(guard)
-			walk(f.cond)
+			cone.Inspect(guard, visit)
+			cone.Inspect(f.cond, visit)
 		}
-		for _, arg := range t.Args {
-			walk(arg)
-		}
+		return true
 	}
 	for _, t := range terms {
-		walk(t)
+		cone.Inspect(t, visit)
 	}
 	return expr.AllOf(conds...)
 }

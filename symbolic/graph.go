@@ -1,5 +1,6 @@
 // This file defines the control-flow graph of a function: reverse
-// postorder, predecessors, dominators and natural loops.
+// postorder, predecessors, dominators (package cfg computes them) and
+// natural loops.
 
 package symbolic
 
@@ -9,6 +10,8 @@ import (
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
+
+	"hgrd/cfg"
 )
 
 // A Graph is the control-flow graph of one function, restricted to the
@@ -23,7 +26,8 @@ type Graph struct {
 	LoopOf map[*ir.Block]*Loop          // innermost loop of a block
 	Where  map[ir.Instruction]*ir.Block // block of each instruction
 
-	ipdom map[*ir.Block]*ir.Block // immediate post-dominators, on first use
+	dom     *cfg.Tree[*ir.Block] // dominators from the entry
+	postDom *cfg.Tree[*ir.Block] // post-dominators, on first use
 }
 
 // A Loop is a natural loop.
@@ -70,26 +74,13 @@ func AsBlock(v value.Value) *ir.Block { return v.(*ir.Block) }
 func NewGraph(f *ir.Func) *Graph {
 	g := &Graph{Order: map[*ir.Block]int{}, Succs: map[*ir.Block][]*ir.Block{},
 		Preds: map[*ir.Block][]*ir.Block{}, LoopOf: map[*ir.Block]*Loop{}}
-	var post []*ir.Block
-	seen := map[*ir.Block]bool{}
-	var visit func(b *ir.Block)
-	visit = func(b *ir.Block) {
-		seen[b] = true
-		for _, s := range Successors(b) {
-			g.Succs[b] = append(g.Succs[b], s)
-			if !seen[s] {
-				visit(s)
-			}
-		}
-		post = append(post, b)
-	}
-	visit(f.Blocks[0])
-	for i := len(post) - 1; i >= 0; i-- {
-		g.Order[post[i]] = len(g.Blocks)
-		g.Blocks = append(g.Blocks, post[i])
-	}
+	g.dom = cfg.Dominators(f.Blocks[0], g.successors)
+	g.Blocks = g.dom.Nodes()
+	g.IDom = map[*ir.Block]*ir.Block{}
 	g.Where = map[ir.Instruction]*ir.Block{}
-	for _, b := range g.Blocks {
+	for i, b := range g.Blocks {
+		g.Order[b] = i
+		g.IDom[b], _ = g.dom.IDom(b)
 		for _, s := range g.Succs[b] {
 			g.Preds[s] = append(g.Preds[s], b)
 		}
@@ -97,61 +88,24 @@ func NewGraph(f *ir.Func) *Graph {
 			g.Where[inst] = b
 		}
 	}
-	g.computeDominators()
 	g.findLoops()
 	return g
 }
 
-// computeDominators is the iterative algorithm of Cooper, Harvey and
-// Kennedy over reverse postorder.
-func (g *Graph) computeDominators() {
-	g.IDom = map[*ir.Block]*ir.Block{}
-	entry := g.Blocks[0]
-	g.IDom[entry] = entry
-	for changed := true; changed; {
-		changed = false
-		for _, b := range g.Blocks[1:] {
-			var d *ir.Block
-			for _, p := range g.Preds[b] {
-				if g.IDom[p] == nil {
-					continue
-				}
-				if d == nil {
-					d = p
-				} else {
-					d = g.intersect(p, d)
-				}
-			}
-			if g.IDom[b] != d {
-				g.IDom[b] = d
-				changed = true
-			}
-		}
+// successors returns the successors of b, recording them in g.Succs on
+// first use.
+func (g *Graph) successors(b *ir.Block) []*ir.Block {
+	if s, ok := g.Succs[b]; ok {
+		return s
 	}
-	g.IDom[entry] = nil
+	s := Successors(b)
+	g.Succs[b] = s
+	return s
 }
 
-func (g *Graph) intersect(a, b *ir.Block) *ir.Block {
-	for a != b {
-		for g.Order[a] > g.Order[b] {
-			a = g.IDom[a]
-		}
-		for g.Order[b] > g.Order[a] {
-			b = g.IDom[b]
-		}
-	}
-	return a
-}
-
-// Dominates reports whether a dominates b.
-func (g *Graph) Dominates(a, b *ir.Block) bool {
-	for ; b != nil; b = g.IDom[b] {
-		if a == b {
-			return true
-		}
-	}
-	return false
-}
+// Dominates reports whether a dominates b: every path from the entry to b
+// passes through a. A block dominates itself.
+func (g *Graph) Dominates(a, b *ir.Block) bool { return a == b || g.dom.Dominates(a, b) }
 
 // IsBackEdge reports whether from -> to is a loop's back edge.
 func (g *Graph) IsBackEdge(from, to *ir.Block) bool { return g.Dominates(to, from) }

@@ -1,0 +1,41 @@
+// This file defines the walk over a term's distinct sub-terms.
+
+package expr
+
+// Inspect calls f for t and each of its sub-terms, depth first in
+// pre-order (a term before its operands, operands from first to last).
+// Terms form a DAG: a sub-term shared by several terms (the same *Term)
+// is visited once, where it is first reached. If f returns false,
+// Inspect does not visit that term's operands (unless another path
+// reaches them).
+func Inspect(t *Term, f func(*Term) bool) {
+	var in Inspector
+	in.Inspect(t, f)
+}
+
+// An Inspector visits the sub-terms of several terms as one DAG: a
+// sub-term visited by an earlier call of Inspect, or earlier in the same
+// call, is not visited again. The zero Inspector has visited nothing.
+// f may call Inspect on the same Inspector, to walk further terms that
+// belong with the one it is given, before its operands.
+type Inspector struct {
+	seen map[*Term]bool
+}
+
+// Inspect calls f for t and each of its sub-terms not yet visited, as the
+// function Inspect does.
+func (in *Inspector) Inspect(t *Term, f func(*Term) bool) {
+	if in.seen[t] {
+		return
+	}
+	if in.seen == nil {
+		in.seen = map[*Term]bool{}
+	}
+	in.seen[t] = true
+	if !f(t) {
+		return
+	}
+	for _, a := range t.Args {
+		in.Inspect(a, f)
+	}
+}
