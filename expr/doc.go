@@ -23,4 +23,9 @@
 // parameter, a host value) or PerThread (thread and block indices, loop
 // iteration counts, values loaded from memory). Instantiate renames the
 // per-thread variables of a term for one of the two threads of a query.
+//
+// A variable's Role says what it stands for (a component of threadIdx, a
+// loop's iteration count, a kernel parameter, a host value), so that the
+// analyses and the solver need not read meaning from names; the name
+// remains its identity. Every rewriting keeps a variable's role.
 package expr
