@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"hgrd/constraints"
+	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/frontend"
 	"hgrd/hostanalysis"
@@ -140,15 +141,14 @@ func launchFacts(k *kernelanalysis.Kernel, l *hostanalysis.Launch) ([]*expr.Term
 		facts = append(facts, f)
 		notes = append(notes, note)
 	}
-	names := [3]string{"x", "y", "z"}
 	for axis := 0; axis < 3; axis++ {
 		if t := l.Grid[axis]; t != nil {
 			add(expr.Eq(kernelanalysis.GridDim(axis), t),
-				fmt.Sprintf("gridDim.%s == %s (launch at %s)", names[axis], hostanalysis.Display(t), l.Pos))
+				fmt.Sprintf("%s == %s (launch at %s)", cuda.RegNctaid.CUDAComponent(axis), hostanalysis.Display(t), l.Pos))
 		}
 		if t := l.Block[axis]; t != nil {
 			add(expr.Eq(kernelanalysis.BlockDim(axis), t),
-				fmt.Sprintf("blockDim.%s == %s (launch at %s)", names[axis], hostanalysis.Display(t), l.Pos))
+				fmt.Sprintf("%s == %s (launch at %s)", cuda.RegNtid.CUDAComponent(axis), hostanalysis.Display(t), l.Pos))
 		}
 	}
 	for _, p := range k.Params {
@@ -228,7 +228,8 @@ func noLaunchOrigin(opts Options) string {
 type raceKey struct {
 	first, second         frontend.Pos
 	firstKind, secondKind kernelanalysis.AccessKind
-	kind                  string
+	kind                  constraints.Kind
+	union                 bool // the key of a union of the pair's kinds
 }
 
 // ordered returns two accesses with the earlier source position first.
@@ -253,7 +254,7 @@ func before(p, q frontend.Pos) bool {
 func sortRaces(races []*report.Race) {
 	kindOrder := map[string]int{}
 	for i, k := range constraints.Kinds {
-		kindOrder[k] = i
+		kindOrder[k.String()] = i
 	}
 	sort.SliceStable(races, func(i, j int) bool {
 		a, b := races[i], races[j]

@@ -53,7 +53,7 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch)
 				if q == nil {
 					continue
 				}
-				key := raceKey{first.Pos, second.Pos, first.Kind, second.Kind, kind}
+				key := raceKey{first: first.Pos, second: second.Pos, firstKind: first.Kind, secondKind: second.Kind, kind: kind}
 				t := &task{kernel: k, launch: l, query: q, key: key, lane: pairLane}
 				if !l.Allows(kind) {
 					// Decided by the launch's shape alone; kept for --explain.
@@ -85,7 +85,7 @@ func unionTask(open []*task) *task {
 	}
 	t0 := open[0]
 	key := t0.key
-	key.kind = constraints.AnyKind
+	key.kind, key.union = u.Kind, true // none: a union is of no one kind
 	return &task{kernel: t0.kernel, launch: t0.launch, query: u, key: key, lane: t0.lane, members: open}
 }
 
@@ -250,7 +250,7 @@ func collectResults(tasks []*task) (races []*report.Race, undecided []*report.Un
 			done[t.key] = true
 			undecided = append(undecided, &report.Undecided{
 				First: accessReport(t.query.First), Second: accessReport(t.query.Second),
-				Reason: fmt.Sprintf("%s query: %s", t.query.Kind, t.result.Reason)})
+				Reason: fmt.Sprintf("%s query: %s", t.query.Kind.String(), t.result.Reason)})
 		}
 	}
 	return races, undecided

@@ -16,7 +16,7 @@ import (
 func raceReport(k *kernelanalysis.Kernel, q *constraints.Query, res *solver.Result, l *constraints.Launch) *report.Race {
 	a := q.First
 	r := &report.Race{
-		Kind: q.Kind, Memory: a.Object.Space.String(), Object: a.Object.Name,
+		Kind: q.Kind.String(), Memory: a.Object.Space.String(), Object: a.Object.Name,
 		First: accessReport(q.First), Second: accessReport(q.Second),
 		Witness: witness(k, q, res),
 		Launch:  l.Origin,

@@ -9,7 +9,6 @@ import (
 	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/kernelanalysis"
-	"hgrd/report"
 )
 
 // A Launch is what is known about how a kernel is launched.
@@ -37,13 +36,13 @@ type Launch struct {
 // threads related as a kind of race requires: two blocks, two warps in a
 // block, or two threads in a block. A query of a kind the shape rules out
 // is unsatisfiable; the solver need not be asked.
-func (l *Launch) Allows(kind string) bool {
+func (l *Launch) Allows(kind Kind) bool {
 	switch kind {
-	case report.InterBlock:
+	case InterBlock:
 		return !known(l.GridDim) || product(l.GridDim) > 1
-	case report.IntraBlock:
+	case IntraBlock:
 		return !known(l.BlockDim) || product(l.BlockDim) > cuda.WarpSize
-	case report.IntraWarp:
+	case IntraWarp:
 		return !known(l.BlockDim) || product(l.BlockDim) > 1
 	}
 	return true

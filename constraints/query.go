@@ -5,17 +5,19 @@
 package constraints
 
 import (
-	"strings"
-
 	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/kernelanalysis"
-	"hgrd/report"
 )
 
 // A Query asks whether a pair of accesses races in one way.
 type Query struct {
-	Kind          string // report.InterBlock, IntraBlock or IntraWarp
+	// Kind is the kind of race asked about; none when Union is set.
+	Kind Kind
+	// Union is set on the union of a pair's queries of several kinds
+	// (see Union).
+	Union bool
+	// First and Second are the pair's two accesses.
 	First, Second *kernelanalysis.Access
 	// Assertions, all over instantiated variables (side 1 runs First,
 	// side 2 runs Second), are satisfiable exactly when the race exists.
@@ -31,9 +33,6 @@ type Query struct {
 	// addresses match for the two threads (for --explain).
 	Guards []string
 }
-
-// Kinds lists the kinds of race in the order queries are made.
-var Kinds = []string{report.InterBlock, report.IntraBlock, report.IntraWarp}
 
 // Conflicting reports whether two accesses can race at all in a launch:
 // the same object or allocation, at least one writes, and, if both are
@@ -59,14 +58,14 @@ type Options struct {
 // memory has no inter-block races, a barrier on every path between the
 // accesses rules out the kinds of threads it orders, and two atomics
 // race only between blocks.
-func Build(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind string, l *Launch) *Query {
+func Build(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind, l *Launch) *Query {
 	return BuildWith(k, a, b, kind, l, Options{})
 }
 
 // BuildWith is Build with options.
-func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind string, l *Launch, opts Options) *Query {
+func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind, l *Launch, opts Options) *Query {
 	atomics := a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic
-	if atomics && kind != report.InterBlock {
+	if atomics && kind != InterBlock {
 		return nil
 	}
 	relation := threadRelation(k, a, b, kind)
@@ -138,9 +137,9 @@ func counterLemmas(k *kernelanalysis.Kernel, l *Launch, assertions []*expr.Term)
 
 // threadRelation returns how the two threads of a kind of race relate, or
 // nil if no two threads so related can make the accesses unordered.
-func threadRelation(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind string) *expr.Term {
+func threadRelation(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind) *expr.Term {
 	switch kind {
-	case report.InterBlock:
+	case InterBlock:
 		if a.Object.Space == kernelanalysis.Shared {
 			return nil
 		}
@@ -149,13 +148,13 @@ func threadRelation(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind 
 			return nil
 		}
 		return expr.AllOf(differentBlocks(), concurrent)
-	case report.IntraBlock:
+	case IntraBlock:
 		concurrent, ok := k.Concurrent(a, b, kernelanalysis.BlockLevel)
 		if !ok {
 			return nil
 		}
 		return expr.AllOf(sameBlock(), differentThreads(), sameWarp(false), concurrent)
-	case report.IntraWarp:
+	case IntraWarp:
 		concurrent, ok := k.WarpConcurrent(a, b)
 		if !ok {
 			return nil
@@ -222,7 +221,7 @@ func iterationBounds(assertions []*expr.Term) []*expr.Term {
 	seen := map[string]bool{}
 	for _, a := range assertions {
 		for _, v := range expr.Vars(a) {
-			if strings.HasPrefix(v.Name, "k.L") && !seen[v.Name] {
+			if v.Role.Kind == expr.LoopCounter && !seen[v.Name] {
 				seen[v.Name] = true
 				bounds = append(bounds, expr.ULe(v, expr.Const(kernelanalysis.MaxIterations, 32)))
 			}

@@ -6,7 +6,6 @@ import (
 	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/kernelanalysis"
-	"hgrd/report"
 )
 
 func TestConflicting(t *testing.T) {
@@ -44,7 +43,7 @@ func TestSharedMemoryHasNoInterBlockQuery(t *testing.T) {
 	s := &kernelanalysis.Object{Name: "s", Space: kernelanalysis.Shared}
 	a := &kernelanalysis.Access{Object: s, Kind: kernelanalysis.Write,
 		Offset: expr.Const(0, 64), Size: expr.Const(4, 64), Cond: expr.True()}
-	if q := Build(&kernelanalysis.Kernel{}, a, a, report.InterBlock, &Launch{}); q != nil {
+	if q := Build(&kernelanalysis.Kernel{}, a, a, InterBlock, &Launch{}); q != nil {
 		t.Errorf("an inter-block query on shared memory was built")
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/kernelanalysis"
-	"hgrd/report"
 )
 
 // A ScopeLimit records an operation whose scope is too narrow for the
@@ -74,8 +73,8 @@ func guardPairs(l *Launch, a, b *kernelanalysis.Access) []guardPair {
 // two threads of a kind of race (some pair addresses one location), using
 // only pairs whose scopes cover the two threads unless widen is set, and
 // the first operation whose scope is too narrow, if any.
-func orderedBy(pairs []guardPair, kind string, widen bool) (*expr.Term, *kernelanalysis.SyncOp) {
-	inter := kind == report.InterBlock
+func orderedBy(pairs []guardPair, kind Kind, widen bool) (*expr.Term, *kernelanalysis.SyncOp) {
+	inter := kind == InterBlock
 	var same []*expr.Term
 	var narrow *kernelanalysis.SyncOp
 	for _, p := range pairs {

@@ -6,14 +6,11 @@ package constraints
 
 import "hgrd/expr"
 
-// AnyKind is the Kind of a union query.
-const AnyKind = "any"
-
 // Union returns a query satisfiable exactly when one of qs is: their
 // common assertions, and the disjunction of the conjunctions of each
 // one's own. It is nil for fewer than two queries. The queries must be of
 // one pair of accesses (same offsets): Union is a filter, its witness is
-// not a race of any one kind.
+// not a race of any one kind, and its Kind is none.
 func Union(qs []*Query) *Query {
 	if len(qs) < 2 {
 		return nil
@@ -32,7 +29,7 @@ func Union(qs []*Query) *Query {
 			}
 		}
 	}
-	u := &Query{Kind: AnyKind, First: qs[0].First, Second: qs[0].Second, Offset1: qs[0].Offset1, Offset2: qs[0].Offset2}
+	u := &Query{Union: true, First: qs[0].First, Second: qs[0].Second, Offset1: qs[0].Offset1, Offset2: qs[0].Offset2}
 	var alternatives []*expr.Term
 	for i, q := range qs {
 		var own []*expr.Term

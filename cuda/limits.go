@@ -27,14 +27,11 @@ var MaxGridDim = [3]int64{1<<31 - 1, 65535, 65535}
 // bound on it; 4096 leaves a wide margin.
 const MaxPitchPadding = 4096
 
-// axis names the components of a dimension.
-var axis = [3]string{"x", "y", "z"}
-
 // CheckGridDim reports an error if a grid shape breaks a hardware limit.
 func CheckGridDim(d [3]int64) error {
 	for i, v := range d {
 		if v < 1 || v > MaxGridDim[i] {
-			return fmt.Errorf("gridDim.%s = %d is outside 1..%d", axis[i], v, MaxGridDim[i])
+			return fmt.Errorf("%s = %d is outside 1..%d", RegNctaid.CUDAComponent(i), v, MaxGridDim[i])
 		}
 	}
 	return nil
@@ -44,11 +41,11 @@ func CheckGridDim(d [3]int64) error {
 func CheckBlockDim(d [3]int64) error {
 	for i, v := range d {
 		if v < 1 || v > MaxBlockDim[i] {
-			return fmt.Errorf("blockDim.%s = %d is outside 1..%d", axis[i], v, MaxBlockDim[i])
+			return fmt.Errorf("%s = %d is outside 1..%d", RegNtid.CUDAComponent(i), v, MaxBlockDim[i])
 		}
 	}
 	if n := d[0] * d[1] * d[2]; n > MaxThreadsPerBlock {
-		return fmt.Errorf("blockDim has %d threads, more than the %d a block can have", n, MaxThreadsPerBlock)
+		return fmt.Errorf("%s has %d threads, more than the %d a block can have", RegNtid.CUDAName(), n, MaxThreadsPerBlock)
 	}
 	return nil
 }

@@ -43,17 +43,11 @@ func (s Scope) String() string {
 	return [...]string{"block", "device", "system"}[s]
 }
 
-// A Register is a special register: a component of threadIdx (tid),
-// blockIdx (ctaid), blockDim (ntid) or gridDim (nctaid).
-type Register struct {
-	Name string // "tid", "ctaid", "ntid", "nctaid", "laneid", "warpsize"
-	Axis int    // 0, 1, 2 for x, y, z
-}
-
 // Call describes what a device call means.
 type Call struct {
 	Kind     CallKind
 	Register Register // SpecialReg
+	Axis     int      // SpecialReg of a vector register: 0, 1, 2 for x, y, z
 	Scope    Scope    // AtomicCall, Fence
 	Op       string   // AtomicCall: "add", "exch", "cas", ...; MinMax: "smin", ...
 }
@@ -64,12 +58,12 @@ var callPrefixes = []struct {
 	prefix string
 	call   Call
 }{
-	{"llvm.nvvm.read.ptx.sreg.tid.", Call{Kind: SpecialReg, Register: Register{Name: "tid"}}},
-	{"llvm.nvvm.read.ptx.sreg.ctaid.", Call{Kind: SpecialReg, Register: Register{Name: "ctaid"}}},
-	{"llvm.nvvm.read.ptx.sreg.ntid.", Call{Kind: SpecialReg, Register: Register{Name: "ntid"}}},
-	{"llvm.nvvm.read.ptx.sreg.nctaid.", Call{Kind: SpecialReg, Register: Register{Name: "nctaid"}}},
-	{"llvm.nvvm.read.ptx.sreg.laneid", Call{Kind: SpecialReg, Register: Register{Name: "laneid"}}},
-	{"llvm.nvvm.read.ptx.sreg.warpsize", Call{Kind: SpecialReg, Register: Register{Name: "warpsize"}}},
+	{"llvm.nvvm.read.ptx.sreg.tid.", Call{Kind: SpecialReg, Register: RegTid}},
+	{"llvm.nvvm.read.ptx.sreg.ctaid.", Call{Kind: SpecialReg, Register: RegCtaid}},
+	{"llvm.nvvm.read.ptx.sreg.ntid.", Call{Kind: SpecialReg, Register: RegNtid}},
+	{"llvm.nvvm.read.ptx.sreg.nctaid.", Call{Kind: SpecialReg, Register: RegNctaid}},
+	{"llvm.nvvm.read.ptx.sreg.laneid", Call{Kind: SpecialReg, Register: RegLaneID}},
+	{"llvm.nvvm.read.ptx.sreg.warpsize", Call{Kind: SpecialReg, Register: RegWarpSize}},
 	{"llvm.nvvm.read.ptx.sreg.", Call{Kind: PureCall}}, // clocks, lane masks, sm ids
 	{"llvm.nvvm.barrier0", Call{Kind: BlockBarrier}},
 	{"llvm.nvvm.barrier.sync", Call{Kind: BlockBarrier}},
@@ -133,7 +127,7 @@ func LookupCall(name string) Call {
 	}
 	switch best.Kind {
 	case SpecialReg:
-		best.Register.Axis = axisOf(name)
+		best.Axis = axisOf(name)
 	case AtomicCall:
 		best.Scope = atomicScope(name)
 		best.Op = atomicOp(name)

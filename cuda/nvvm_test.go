@@ -8,8 +8,8 @@ func TestLookupCall(t *testing.T) {
 		want   Call
 		reason string
 	}{
-		{"llvm.nvvm.read.ptx.sreg.tid.y", Call{Kind: SpecialReg, Register: Register{Name: "tid", Axis: 1}}, "threadIdx.y"},
-		{"llvm.nvvm.read.ptx.sreg.nctaid.z", Call{Kind: SpecialReg, Register: Register{Name: "nctaid", Axis: 2}}, "gridDim.z"},
+		{"llvm.nvvm.read.ptx.sreg.tid.y", Call{Kind: SpecialReg, Register: RegTid, Axis: 1}, "threadIdx.y"},
+		{"llvm.nvvm.read.ptx.sreg.nctaid.z", Call{Kind: SpecialReg, Register: RegNctaid, Axis: 2}, "gridDim.z"},
 		{"llvm.nvvm.read.ptx.sreg.clock64", Call{Kind: PureCall}, "clocks are no thread index"},
 		{"llvm.nvvm.barrier0", Call{Kind: BlockBarrier}, "__syncthreads"},
 		{"llvm.nvvm.barrier0.popc", Call{Kind: BlockBarrier}, "__syncthreads_count"},

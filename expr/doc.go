@@ -24,6 +24,11 @@
 // iteration counts, values loaded from memory). Instantiate renames the
 // per-thread variables of a term for one of the two threads of a query.
 //
+// A variable's Role says what it stands for (a component of threadIdx, a
+// loop's iteration count, a kernel parameter, a host value), so that the
+// analyses and the solver need not read meaning from names; the name
+// remains its identity. Every rewriting keeps a variable's role.
+//
 // # Walks and identity
 //
 // Inspect visits each distinct sub-term of a term once, in pre-order; an

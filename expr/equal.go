@@ -49,7 +49,7 @@ func (c *comparison) equal(a, b *Term) bool {
 // operands, and have as many operands.
 func sameNode(a, b *Term) bool {
 	return a.Op == b.Op && a.Width == b.Width && a.Value == b.Value && a.Name == b.Name &&
-		a.Scope == b.Scope && len(a.Args) == len(b.Args)
+		a.Scope == b.Scope && a.Role == b.Role && len(a.Args) == len(b.Args)
 }
 
 // An Interner maps structurally equal terms to one representative: the

@@ -67,14 +67,14 @@ func rebuild(t *Term, args []*Term) *Term {
 }
 
 // Instantiate renames the per-thread variables of t for one side of a
-// query: "tid.x" becomes "tid.x#1" for side 1.
+// query: "tid.x" becomes "tid.x#1" for side 1, with its role kept.
 func Instantiate(t *Term, side int) *Term {
 	suffix := "#" + string(rune('0'+side))
 	return Substitute(t, func(v *Term) *Term {
 		if v.Scope != PerThread {
 			return nil
 		}
-		return Var(v.Name+suffix, v.Width, Instance)
+		return VarWithRole(v.Name+suffix, v.Width, Instance, v.Role)
 	})
 }
 

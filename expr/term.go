@@ -103,6 +103,7 @@ type Term struct {
 	Value uint64  // OpConst: the value, masked to Width
 	Name  string  // OpVar, OpApply
 	Scope Scope   // OpVar
+	Role  Role    // OpVar: what the variable stands for
 	Args  []*Term // operands
 }
 

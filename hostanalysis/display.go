@@ -14,7 +14,7 @@ func Display(t *expr.Term) string {
 	return expr.Substitute(t, func(v *expr.Term) *expr.Term {
 		if i := strings.IndexByte(v.Name, '#'); i >= 0 {
 			if j := strings.IndexByte(v.Name[i:], '.'); j >= 0 {
-				return expr.Var(v.Name[i+j+1:], v.Width, v.Scope)
+				return expr.Renamed(v, v.Name[i+j+1:])
 			}
 		}
 		return nil

@@ -80,7 +80,7 @@ func slot(v value.Value) (*ir.InstAlloca, bool) {
 
 // pitchVar is the launch-wide unknown of a pitch variable's value.
 func pitchVar(namespace string, a *ir.InstAlloca, width int) *expr.Term {
-	return expr.Var(namespace+"pitch."+a.Name(), width, expr.Shared)
+	return expr.VarWithRole(namespace+"pitch."+a.Name(), width, expr.Shared, hostValue)
 }
 
 // pitchFact returns the fact that a cudaMallocPitch call's pitch is the

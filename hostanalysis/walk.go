@@ -142,6 +142,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, facts []Fact, via []fronten
 	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f)}
 	ev := symbolic.New(f, h, expr.Shared)
 	ev.Namespace = h.namespace
+	ev.FreshRole = hostValue
 	for i, p := range f.Params {
 		if i < len(args) && args[i] != nil && symbolic.WidthOf(p.Typ) == args[i].Width {
 			ev.Bind(p, args[i])
@@ -181,6 +182,11 @@ func intArgs(ev *symbolic.Evaluator, call *ir.InstCall) []*expr.Term {
 	return args
 }
 
+// hostValue is the role of every variable of the host evaluators: a host
+// loop's iteration count too is a value the host code computes, not the
+// iteration count of a kernel's loop.
+var hostValue = expr.Role{Kind: expr.HostValue}
+
 // hostHooks give host values their meaning: a named value the evaluator
 // does not model (a call's result, a load, a parameter nobody binds) is a
 // launch-wide unknown named after it.
@@ -196,13 +202,13 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 		}
 	}
 	if n, ok := v.(interface{ Name() string }); ok && !symbolic.Unnamed(n.Name()) {
-		return expr.Var(h.namespace+n.Name(), w, expr.Shared)
+		return expr.VarWithRole(h.namespace+n.Name(), w, expr.Shared, hostValue)
 	}
 	return nil
 }
 
 func (h *hostHooks) Iteration(l *symbolic.Loop) *expr.Term {
-	return expr.Var(fmt.Sprintf("%sk.L%d", h.namespace, l.ID), 32, expr.Shared)
+	return expr.VarWithRole(fmt.Sprintf("%sk.L%d", h.namespace, l.ID), 32, expr.Shared, hostValue)
 }
 
 func (h *hostHooks) UniformLoopValue(*ir.InstPhi, *symbolic.Loop, int) *expr.Term { return nil }

@@ -64,7 +64,7 @@ func (a *analyzer) params() {
 		if _, ok := p.Typ.(*types.PointerType); ok {
 			kp.Pointer = true
 		} else if w := symbolic.WidthOf(p.Typ); w >= 0 {
-			kp.Term = expr.Var(name, w, expr.Shared)
+			kp.Term = expr.VarWithRole(name, w, expr.Shared, expr.Role{Kind: expr.KernelParam})
 			a.ev.Bind(p, kp.Term)
 		}
 		a.res.Params = append(a.res.Params, kp)

@@ -76,7 +76,7 @@ func callDivergent(c *ir.InstCall) bool {
 	call := cuda.LookupCall(name)
 	switch call.Kind {
 	case cuda.SpecialReg:
-		return call.Register.Name == "tid" || call.Register.Name == "laneid"
+		return call.Register == cuda.RegTid || call.Register == cuda.RegLaneID
 	case cuda.MinMax, cuda.ReadOnlyLoad:
 		return false
 	case cuda.PureCall:

@@ -21,8 +21,6 @@
 package kernelanalysis
 
 import (
-	"strings"
-
 	"github.com/llir/llvm/ir"
 
 	"hgrd/expr"
@@ -98,7 +96,7 @@ func (a *analyzer) markLeaderAtomics(s *syncSites) {
 // leaves once its atomic succeeds).
 func (a *analyzer) leaderRuns(spins map[string]bool, at *atomicSite) bool {
 	cond := expr.Substitute(a.ev.BlockCond(at.block), func(v *expr.Term) *expr.Term {
-		if strings.HasPrefix(v.Name, "tid.") {
+		if v.Role.Kind == expr.ThreadIndex {
 			return expr.Const(0, v.Width)
 		}
 		return nil
@@ -128,7 +126,7 @@ func (a *analyzer) spinResults(s *syncSites) map[string]bool {
 				continue
 			}
 			for _, v := range expr.Vars(a.ev.Cond(br.Cond)) {
-				if v.Scope != expr.Shared && !strings.HasPrefix(v.Name, "tid.") && !strings.HasPrefix(v.Name, "ctaid.") {
+				if v.Scope != expr.Shared && v.Role.Kind != expr.ThreadIndex && v.Role.Kind != expr.BlockIndex {
 					names[v.Name] = true
 				}
 			}
@@ -141,7 +139,7 @@ func (a *analyzer) spinResults(s *syncSites) map[string]bool {
 // block: it mentions only block indices and launch-wide values.
 func blockUniform(t *expr.Term) bool {
 	for _, v := range expr.Vars(t) {
-		if v.Scope != expr.Shared && !strings.HasPrefix(v.Name, "ctaid.") {
+		if v.Scope != expr.Shared && v.Role.Kind != expr.BlockIndex {
 			return false
 		}
 	}

@@ -18,11 +18,12 @@ func (acc *Access) String() string {
 	return fmt.Sprintf("%s %s %s (%s bytes) @ %s", acc.Kind, acc.Object.Space, acc.Source, acc.Size, acc.Pos)
 }
 
-// SourceTerm spells a term with CUDA's names: threadIdx.x for tid.x.
+// SourceTerm spells a term with CUDA's names: threadIdx.x for tid.x. The
+// variables of one thread of a query (tid.x#1) keep their names.
 func SourceTerm(t *expr.Term) string {
 	return expr.Substitute(t, func(v *expr.Term) *expr.Term {
-		if name, ok := SourceNames[v.Name]; ok {
-			return expr.Var(name, v.Width, v.Scope)
+		if r, ok := registerOf(v.Role); ok && v.Scope != expr.Instance {
+			return expr.Renamed(v, r.CUDAComponent(v.Role.Axis))
 		}
 		return nil
 	}).String()

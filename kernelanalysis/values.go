@@ -55,31 +55,25 @@ func (a *analyzer) call(v *ir.InstCall, w int) *expr.Term {
 	c := cuda.LookupCall(symbolic.CalleeName(v))
 	switch c.Kind {
 	case cuda.SpecialReg:
-		return specialReg(c.Register, w)
+		return specialReg(c, w)
 	case cuda.AtomicCall:
 		return a.ev.Fresh(v, "atomic", w)
 	}
 	return a.ev.Fresh(v, "call", w)
 }
 
-// specialReg returns the variable of a special register.
-func specialReg(r cuda.Register, w int) *expr.Term {
+// specialReg returns the term of a call reading a special register.
+func specialReg(c cuda.Call, w int) *expr.Term {
 	var t *expr.Term
-	switch r.Name {
-	case "tid":
-		t = ThreadIdx(r.Axis)
-	case "ctaid":
-		t = BlockIdx(r.Axis)
-	case "ntid":
-		t = BlockDim(r.Axis)
-	case "nctaid":
-		t = GridDim(r.Axis)
-	case "warpsize":
+	switch r := c.Register; {
+	case r.IsVector():
+		t = registerVar(r, c.Axis)
+	case r == cuda.RegWarpSize:
 		t = expr.Const(cuda.WarpSize, 32)
-	case "laneid":
+	case r == cuda.RegLaneID:
 		t = expr.URem(LinearThreadID(), expr.Const(cuda.WarpSize, 32))
 	default:
-		t = expr.Var("sreg."+r.Name, 32, expr.PerThread)
+		t = expr.Var("sreg."+r.PTXName(), 32, expr.PerThread)
 	}
 	if w != 32 && w > 0 {
 		if w < 32 {

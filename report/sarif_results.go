@@ -132,7 +132,7 @@ func (sw *sarifWriter) witnessFlow(race *Race) *sarif.CodeFlow {
 // dimensions, the launch context, the address and the parameters.
 func witnessShape(race *Race) string {
 	w := race.Witness
-	s := fmt.Sprintf("witness: gridDim=%s blockDim=%s", dim(w.GridDim), dim(w.BlockDim))
+	s := "witness: " + w.shape()
 	if race.Launch != "" {
 		s += " (" + race.Launch + ")"
 	}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"hgrd/cuda"
 )
 
 // maxDetailLines bounds how much of a tool's output the text form repeats.
@@ -82,17 +84,22 @@ func writeDetail(b *strings.Builder, detail string) {
 
 // String returns the witness in one line, as the text form prints it.
 func (w *Witness) String() string {
-	s := fmt.Sprintf("gridDim=%s blockDim=%s; thread %s vs thread %s",
-		dim(w.GridDim), dim(w.BlockDim), w.First, w.Second)
+	s := fmt.Sprintf("%s; thread %s vs thread %s", w.shape(), w.First, w.Second)
 	if w.Address != "" {
 		s += "; both access " + w.Address
 	}
 	return s
 }
 
+// shape returns the witness's launch shape, such as
+// "gridDim=(2,1,1) blockDim=(32,1,1)".
+func (w *Witness) shape() string {
+	return fmt.Sprintf("%s=%s %s=%s", cuda.RegNctaid.CUDAName(), dim(w.GridDim), cuda.RegNtid.CUDAName(), dim(w.BlockDim))
+}
+
 // String returns "blockIdx=(x,y,z) threadIdx=(x,y,z)".
 func (t Thread) String() string {
-	return fmt.Sprintf("blockIdx=%s threadIdx=%s", dim(t.Block), dim(t.Thread))
+	return fmt.Sprintf("%s=%s %s=%s", cuda.RegCtaid.CUDAName(), dim(t.Block), cuda.RegTid.CUDAName(), dim(t.Thread))
 }
 
 func dim(d [3]int64) string { return fmt.Sprintf("(%d,%d,%d)", d[0], d[1], d[2]) }

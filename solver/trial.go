@@ -22,10 +22,6 @@ import (
 // blocks need.
 var trialValues = []uint64{1, 2, 3, ^uint64(0)}
 
-// blockDimVars name the block dimensions, whose known values suggest
-// trial values.
-var blockDimVars = []string{"ntid.x", "ntid.y", "ntid.z"}
-
 // A trial is a query with some launch-wide variables fixed.
 type trial struct {
 	query *Query
@@ -41,14 +37,15 @@ type trial struct {
 // decide quickly. A trial's model is a model of q; its unsat says
 // nothing about q.
 func trials(q *Query) []*trial {
-	pinned := pinnedVars(q)
+	pins := pinsOf(q)
+	pinned := pinnedVars(pins)
 	factors := launchWideFactors(q, pinned)
 	if len(factors) == 0 {
 		return nil
 	}
 	values := append([]uint64(nil), trialValues...)
-	for _, name := range blockDimVars {
-		if b, ok := pinned[name]; ok && b > 1 {
+	for _, b := range pinnedBlockDims(pins) {
+		if b > 1 {
 			for _, v := range []uint64{b, b + 1} {
 				if !slices.Contains(values, v) {
 					values = append(values, v)
@@ -183,10 +180,15 @@ func perThread(t *expr.Term) bool {
 	return false
 }
 
-// pinnedVars returns the variables that a top-level assertion of q
-// equates to a constant, and their values.
-func pinnedVars(q *Query) map[string]uint64 {
-	pinned := map[string]uint64{}
+// A pin is a top-level assertion that equates a variable to a constant.
+type pin struct {
+	v     *expr.Term
+	value uint64
+}
+
+// pinsOf returns the pins of q, in order.
+func pinsOf(q *Query) []pin {
+	var pins []pin
 	for _, a := range q.Assertions {
 		for _, f := range conjuncts(a) {
 			if f.Op != expr.OpEq {
@@ -194,12 +196,41 @@ func pinnedVars(q *Query) map[string]uint64 {
 			}
 			for i, v := range f.Args {
 				if c := f.Args[1-i]; v.Op == expr.OpVar && c.IsConst() {
-					pinned[v.Name] = c.Value
+					pins = append(pins, pin{v, c.Value})
 				}
 			}
 		}
 	}
+	return pins
+}
+
+// pinnedVars returns the pinned variables' values by name; the last pin
+// of a variable wins.
+func pinnedVars(pins []pin) map[string]uint64 {
+	pinned := map[string]uint64{}
+	for _, p := range pins {
+		pinned[p.v.Name] = p.value
+	}
 	return pinned
+}
+
+// pinnedBlockDims returns the values of the pinned block dimensions, x
+// first; the last pin of a dimension wins.
+func pinnedBlockDims(pins []pin) []uint64 {
+	var dims [3]uint64
+	var pinned [3]bool
+	for _, p := range pins {
+		if r := p.v.Role; r.Kind == expr.BlockDim {
+			dims[r.Axis], pinned[r.Axis] = p.value, true
+		}
+	}
+	var out []uint64
+	for axis, d := range dims {
+		if pinned[axis] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // String lists the fixed variables and their values.

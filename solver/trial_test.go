@@ -16,7 +16,8 @@ func threadVar(name string) *expr.Term { return expr.Var(name, 32, expr.Instance
 // with rows and cols unrelated host values (copyUppToLow without its
 // assert): they do when cols < rows, which cols = 1 shows at once.
 func rowCollision() *Query {
-	rows, cols, ntid := v32("rows"), v32("cols"), v32("ntid.x")
+	rows, cols := v32("rows"), v32("cols")
+	ntid := expr.VarWithRole("ntid.x", 32, expr.Shared, expr.Role{Kind: expr.BlockDim, Axis: 0})
 	conds := []*expr.Term{expr.Eq(ntid, c32(16)), expr.SLt(c32(0), cols)}
 	index := func(side string) *expr.Term {
 		tx, ty := threadVar("tid.x"+side), threadVar("tid.y"+side)

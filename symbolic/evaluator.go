@@ -40,6 +40,9 @@ type Evaluator struct {
 	// Namespace prefixes the names of fresh unknowns, so that the
 	// unknowns of several functions' evaluators never share a name.
 	Namespace string
+	// FreshRole is the role of fresh unknowns: none for device code,
+	// expr.HostValue for host code.
+	FreshRole expr.Role
 
 	terms     map[value.Value]*expr.Term
 	facts     map[*expr.Term]fact
@@ -73,7 +76,7 @@ func (e *Evaluator) Fresh(v value.Value, prefix string, width int) *expr.Term {
 		b = e.G.Where[inst]
 	}
 	e.freshIn[name] = b
-	return expr.Var(name, width, e.scope)
+	return expr.VarWithRole(name, width, e.scope, e.FreshRole)
 }
 
 // A fact is a condition that holds whenever its block executes, such as
