@@ -6,18 +6,20 @@ package frontend
 import (
 	"regexp"
 	"strings"
+
+	"hgrd/cuda"
 )
 
 // stubDefine matches the definition of a host launch stub, the function
 // clang emits for each kernel on the host side and calls at each launch.
-var stubDefine = regexp.MustCompile(`^(define [^@]*@"?[\w.$]*__device_stub__[\w.$]*"?\(.*\))( [^{]*)?\{`)
+var stubDefine = regexp.MustCompile(`^(define [^@]*@"?[\w.$]*` + regexp.QuoteMeta(cuda.StubMarker) + `[\w.$]*"?\(.*\))( [^{]*)?\{`)
 
 // keepStubs marks every launch stub noinline, so that the host pipeline's
 // inliner leaves one call per launch, carrying the launch's arguments.
 func keepStubs(ir string) string {
 	lines := strings.Split(ir, "\n")
 	for i, line := range lines {
-		if strings.HasPrefix(line, "define ") && strings.Contains(line, "__device_stub__") {
+		if strings.HasPrefix(line, "define ") && strings.Contains(line, cuda.StubMarker) {
 			lines[i] = stubDefine.ReplaceAllString(line, "${1} noinline${2}{")
 		}
 	}

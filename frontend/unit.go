@@ -12,6 +12,8 @@ import (
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/metadata"
 	"github.com/llir/llvm/ir/value"
+
+	"hgrd/cuda"
 )
 
 // A Unit is one CUDA file parsed into its device and host modules.
@@ -105,11 +107,11 @@ func (u *Unit) KernelOfStub(f *ir.Func) *Kernel {
 	return nil
 }
 
-// kernelFuncs returns the functions that !nvvm.annotations marks as
-// kernels.
+// kernelFuncs returns the functions that the kernel annotations
+// (!nvvm.annotations) mark as kernels.
 func kernelFuncs(m *ir.Module) map[*ir.Func]bool {
 	kernels := map[*ir.Func]bool{}
-	def, ok := m.NamedMetadataDefs["nvvm.annotations"]
+	def, ok := m.NamedMetadataDefs[cuda.KernelAnnotations]
 	if !ok {
 		return kernels
 	}
@@ -118,7 +120,7 @@ func kernelFuncs(m *ir.Module) map[*ir.Func]bool {
 		if !ok || len(tuple.Fields) < 3 {
 			continue
 		}
-		if s, ok := tuple.Fields[1].(*metadata.String); !ok || s.Value != "kernel" {
+		if s, ok := tuple.Fields[1].(*metadata.String); !ok || s.Value != cuda.KernelAnnotationKey {
 			continue
 		}
 		if f := funcOf(tuple.Fields[0]); f != nil {
@@ -152,18 +154,15 @@ func funcOf(field metadata.Field) *ir.Func {
 	return nil
 }
 
-// stubMarker is the part clang adds to a kernel's name to name its stub.
-const stubMarker = "__device_stub__"
-
 // kernelOfStub returns the name of the kernel whose launch stub is named
 // stub: "_Z16__device_stub__kPii" is the stub of "_Z1kPii", and
 // "__device_stub__k" that of the extern "C" kernel "k".
 func kernelOfStub(stub string) (string, bool) {
-	i := strings.Index(stub, stubMarker)
+	i := strings.Index(stub, cuda.StubMarker)
 	if i < 0 {
 		return "", false
 	}
-	rest := stub[i+len(stubMarker):]
+	rest := stub[i+len(cuda.StubMarker):]
 	j := i
 	for j > 0 && stub[j-1] >= '0' && stub[j-1] <= '9' {
 		j--
@@ -172,10 +171,10 @@ func kernelOfStub(stub string) (string, bool) {
 		return stub[:i] + rest, true
 	}
 	n, err := strconv.Atoi(stub[j:i])
-	if err != nil || n <= len(stubMarker) {
+	if err != nil || n <= len(cuda.StubMarker) {
 		return "", false
 	}
-	return stub[:j] + strconv.Itoa(n-len(stubMarker)) + rest, true
+	return stub[:j] + strconv.Itoa(n-len(cuda.StubMarker)) + rest, true
 }
 
 // sourceName returns a function's name in the source, from its debug info,

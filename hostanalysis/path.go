@@ -7,16 +7,10 @@ package hostanalysis
 import (
 	"github.com/llir/llvm/ir"
 
+	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/symbolic"
 )
-
-// noReturn are functions that end the program: the other side of an
-// assert.
-var noReturn = map[string]bool{
-	"__assert_fail": true, "__assert_rtn": true, "_assert": true, "exit": true, "_Exit": true,
-	"abort": true, "__cxa_throw": true, "quick_exit": true,
-}
 
 // factsAt returns the facts that hold when control reaches inst in block
 // b: for every block that dominates b and ends in a branch, the branch
@@ -85,7 +79,7 @@ func endsProgram(s *ir.Block) bool {
 		seen[s] = true
 		for _, inst := range s.Insts {
 			if call, ok := inst.(*ir.InstCall); ok {
-				if f, ok := call.Callee.(*ir.Func); ok && noReturn[f.Name()] {
+				if f, ok := call.Callee.(*ir.Func); ok && cuda.NeverReturns(f.Name()) {
 					return true
 				}
 			}
@@ -100,13 +94,6 @@ func endsProgram(s *ir.Block) bool {
 		}
 	}
 	return false
-}
-
-// allocationSizes maps allocation functions to the positions of their size
-// arguments.
-var allocationSizes = map[string][]int{
-	"cudaMalloc": {1}, "cudaMallocManaged": {1}, "cudaMallocHost": {1}, "cudaHostAlloc": {1},
-	"cudaMallocPitch": {2, 3}, "malloc": {0}, "calloc": {0, 1}, "_Znam": {0}, "_Znwm": {0},
 }
 
 // allocationFacts returns, for every allocation that dominates inst, that
@@ -126,7 +113,8 @@ func (w *walker) allocationFacts(ev *symbolic.Evaluator, b *ir.Block, inst ir.In
 			if !ok {
 				continue
 			}
-			for _, i := range allocationSizes[f.Name()] {
+			alloc, _ := cuda.LookupAllocation(f.Name())
+			for _, i := range alloc.Sizes {
 				if i >= len(call.Args) {
 					continue
 				}
@@ -138,8 +126,8 @@ func (w *walker) allocationFacts(ev *symbolic.Evaluator, b *ir.Block, inst ir.In
 				if positive := expr.SLt(expr.Const(0, size.Width), size); !positive.IsTrue() {
 					facts = append(facts, Fact{Kind: Allocation, Cond: positive, Pos: pos})
 				}
-				if f.Name() == pitchFunc && i == pitchWidthArg {
-					if fact, ok := pitchFact(w.pitchSlotsOf(b.Parent), ev.Namespace, call, size); ok {
+				if alloc.Pitched && i == alloc.RowWidth {
+					if fact, ok := pitchFact(w.pitchSlotsOf(b.Parent), ev.Namespace, call, alloc, size); ok {
 						facts = append(facts, Fact{Kind: Allocation, Cond: fact, Pos: pos})
 					}
 				}

@@ -4,21 +4,14 @@
 package hostanalysis
 
 import (
-	"hgrd/cuda"
 	"strings"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/value"
 
+	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/symbolic"
-)
-
-// pitchFunc is the allocation function that returns a pitch, through
-// its second argument; its third is the row width in bytes.
-const (
-	pitchFunc     = "cudaMallocPitch"
-	pitchWidthArg = 2
 )
 
 // pitchSlots returns, for each local variable of f that receives the
@@ -43,7 +36,7 @@ func pitchSlots(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 					a, ok := slot(arg)
 					switch {
 					case !ok:
-					case callee != nil && callee.Name() == pitchFunc && i == 1:
+					case callee != nil && isPitchOut(callee.Name(), i):
 						writers[a] = append(writers[a], inst)
 					case callee != nil && strings.HasPrefix(callee.Name(), "llvm.lifetime."):
 					default:
@@ -60,6 +53,13 @@ func pitchSlots(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 		}
 	}
 	return slots
+}
+
+// isPitchOut reports whether argument i of the named function is the
+// pointer through which an allocation returns its pitch.
+func isPitchOut(name string, i int) bool {
+	alloc, ok := cuda.LookupAllocation(name)
+	return ok && alloc.Pitched && i == alloc.Pitch
 }
 
 // slot returns the local variable a pointer value names, through casts.
@@ -83,14 +83,14 @@ func pitchVar(namespace string, a *ir.InstAlloca, width int) *expr.Term {
 	return expr.VarWithRole(namespace+"pitch."+a.Name(), width, expr.Shared, hostValue)
 }
 
-// pitchFact returns the fact that a cudaMallocPitch call's pitch is the
-// requested width in bytes plus less than cuda.MaxPitchPadding, if the
-// call writes a pitch slot.
-func pitchFact(slots map[*ir.InstAlloca]*ir.InstCall, namespace string, call *ir.InstCall, width *expr.Term) (*expr.Term, bool) {
-	if len(call.Args) < 2 {
+// pitchFact returns the fact that the pitch of a call of the pitched
+// allocation alloc (cudaMallocPitch) is the requested width in bytes plus
+// less than cuda.MaxPitchPadding, if the call writes a pitch slot.
+func pitchFact(slots map[*ir.InstAlloca]*ir.InstCall, namespace string, call *ir.InstCall, alloc cuda.Allocation, width *expr.Term) (*expr.Term, bool) {
+	if len(call.Args) <= alloc.Pitch {
 		return nil, false
 	}
-	a, ok := slot(call.Args[1])
+	a, ok := slot(call.Args[alloc.Pitch])
 	if !ok || slots[a] != call {
 		return nil, false
 	}

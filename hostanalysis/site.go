@@ -8,37 +8,32 @@ import (
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 
+	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/frontend"
 	"hgrd/symbolic"
 )
 
-// configureCalls are the runtime entry points that receive a launch's
-// shape before the stub is called: clang-14 without a CUDA version uses the
-// first, newer setups the second.
-var configureCalls = map[string]bool{
-	"cudaConfigureCall":           true,
-	"__cudaPushCallConfiguration": true,
-}
-
-// apiLaunches are the runtime functions that launch the kernel named by
-// their first argument, with the grid and block dimensions after it and
-// the kernel's arguments in an array: cudaLaunchKernel, and
-// cudaLaunchCooperativeKernel for kernels that sync their whole grid.
-var apiLaunches = map[string]bool{
-	"cudaLaunchKernel":            true,
-	"cudaLaunchCooperativeKernel": true,
-}
-
-// apiLaunchKernel returns the kernel that a call in f to one of the
-// apiLaunches launches, or nil. A launch stub's own call of
-// cudaLaunchKernel is not a launch site.
-func (w *walker) apiLaunchKernel(f *ir.Func, call *ir.InstCall) *frontend.Kernel {
+// launchFunc returns the launch function a call calls, if it is one of
+// the kind.
+func launchFunc(call *ir.InstCall, kind cuda.LaunchKind) (cuda.LaunchFunc, bool) {
 	g, ok := call.Callee.(*ir.Func)
-	if !ok || !apiLaunches[g.Name()] || len(call.Args) == 0 || w.u.KernelOfStub(f) != nil {
+	if !ok {
+		return cuda.LaunchFunc{}, false
+	}
+	spec, ok := cuda.LookupLaunch(g.Name())
+	return spec, ok && spec.Kind == kind
+}
+
+// apiLaunchKernel returns the kernel that a call in f to an API launch
+// function (cudaLaunchKernel) launches, or nil. A launch stub's own call
+// of cudaLaunchKernel is not a launch site.
+func (w *walker) apiLaunchKernel(f *ir.Func, call *ir.InstCall) *frontend.Kernel {
+	spec, ok := launchFunc(call, cuda.APILaunch)
+	if !ok || len(call.Args) <= spec.Kernel || w.u.KernelOfStub(f) != nil {
 		return nil
 	}
-	stub, ok := stripCasts(call.Args[0]).(*ir.Func)
+	stub, ok := stripCasts(call.Args[spec.Kernel]).(*ir.Func)
 	if !ok {
 		return nil
 	}
@@ -65,10 +60,8 @@ func stripCasts(v value.Value) value.Value {
 func (w *walker) apiLaunch(ev *symbolic.Evaluator, f *ir.Func, b *ir.Block, call *ir.InstCall, k *frontend.Kernel, facts []Fact, via []frontend.Pos) *Launch {
 	pos, _ := w.u.Pos(call)
 	l := &Launch{Kernel: k, Caller: f, Call: call, Pos: pos, Via: via, Pointers: map[int]Pointer{}}
-	if len(call.Args) >= 5 {
-		l.Grid = dim3(ev, call.Args[1], call.Args[2])
-		l.Block = dim3(ev, call.Args[3], call.Args[4])
-	}
+	spec, _ := launchFunc(call, cuda.APILaunch)
+	l.Grid, l.Block = shape(ev, spec, call)
 	return w.finishLaunch(ev, b, call, l, facts)
 }
 
@@ -84,9 +77,9 @@ func (w *walker) launch(ev *symbolic.Evaluator, f *ir.Func, b *ir.Block, call *i
 			}
 		}
 	}
-	if cfg := configureBefore(ev, b, call); cfg != nil && len(cfg.Args) >= 4 {
-		l.Grid = dim3(ev, cfg.Args[0], cfg.Args[1])
-		l.Block = dim3(ev, cfg.Args[2], cfg.Args[3])
+	if cfg := configureBefore(ev, b, call); cfg != nil {
+		spec, _ := launchFunc(cfg, cuda.Configuration)
+		l.Grid, l.Block = shape(ev, spec, cfg)
 	}
 	return w.finishLaunch(ev, b, call, l, facts)
 }
@@ -111,13 +104,37 @@ func (w *walker) finishLaunch(ev *symbolic.Evaluator, b *ir.Block, call *ir.Inst
 	return l
 }
 
-// dim3 returns the terms of a dim3 passed coerced as (i64 x | y<<32, i32 z).
-func dim3(ev *symbolic.Evaluator, xy, z value.Value) [3]*expr.Term {
-	xyt, zt := ev.Term(xy), ev.Term(z)
-	if xyt.Width != 64 || zt.Width != 32 {
-		return [3]*expr.Term{}
+// shape returns the grid and block dimensions that a call of a launch
+// function passes, or nil terms if the call does not pass both.
+func shape(ev *symbolic.Evaluator, spec cuda.LaunchFunc, call *ir.InstCall) (grid, block [3]*expr.Term) {
+	if len(call.Args) < max(spec.Grid, spec.Block)+cuda.Dim3Parts {
+		return grid, block
 	}
-	return [3]*expr.Term{expr.Trunc(xyt, 32), expr.Trunc(expr.LShr(xyt, expr.Const(32, 64)), 32), zt}
+	return dim3(ev, call.Args[spec.Grid:]), dim3(ev, call.Args[spec.Block:])
+}
+
+// dim3 returns the terms of the dim3 that starts the arguments args,
+// passed as cuda.Dim3Component says.
+func dim3(ev *symbolic.Evaluator, args []value.Value) [3]*expr.Term {
+	var parts [cuda.Dim3Parts]*expr.Term
+	for i := range parts {
+		parts[i] = ev.Term(args[i])
+	}
+	for i, p := range parts {
+		if p.Width != cuda.Dim3PartWidths[i] {
+			return [3]*expr.Term{}
+		}
+	}
+	var d [3]*expr.Term
+	for axis := range d {
+		part, shift := cuda.Dim3Component(axis)
+		c := parts[part]
+		if shift > 0 {
+			c = expr.LShr(c, expr.Const(uint64(shift), c.Width))
+		}
+		d[axis] = expr.Trunc(c, cuda.Dim3ComponentWidth)
+	}
+	return d
 }
 
 // configureBefore finds the configuration call that precedes call: earlier
@@ -127,7 +144,7 @@ func configureBefore(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall) *ir
 	for ; b != nil; b = ev.G.IDom[b] {
 		for j := limit - 1; j >= 0; j-- {
 			if c, ok := b.Insts[j].(*ir.InstCall); ok {
-				if f, ok := c.Callee.(*ir.Func); ok && configureCalls[f.Name()] {
+				if _, ok := launchFunc(c, cuda.Configuration); ok {
 					return c
 				}
 			}

@@ -1,0 +1,111 @@
+// This file is the table of runtime functions that the host analysis
+// models in host IR: the calls that launch kernels, the calls that
+// allocate memory, and the calls that do not return. The C and C++
+// runtime's allocation and exit functions are in it too: the host analysis
+// treats them exactly as it treats the CUDA runtime's.
+
+package cuda
+
+// NoArg is the position of an argument a function does not have.
+const NoArg = -1
+
+// A LaunchKind says how a runtime function takes part in a launch.
+type LaunchKind int
+
+// The kinds of launch functions.
+const (
+	// Configuration receives the shape of a <<<>>> launch before the
+	// kernel's launch stub is called.
+	Configuration LaunchKind = iota + 1
+	// APILaunch launches the kernel whose launch stub its Kernel argument
+	// names, with the kernel's arguments in an array of pointers.
+	APILaunch
+)
+
+// A LaunchFunc is a runtime function of a launch and the positions of its
+// arguments in a host IR call, each dim3 taking Dim3Parts positions (see
+// Dim3Parts); NoArg for an argument the function does not have.
+type LaunchFunc struct {
+	Kind      LaunchKind
+	Kernel    int // the launch stub of the kernel to launch
+	Grid      int // the first part of the grid's dim3
+	Block     int // the first part of the block's dim3
+	Args      int // the array of pointers to the kernel's arguments
+	SharedMem int // the bytes of dynamic shared memory
+	Stream    int // the stream
+}
+
+// configuration is the layout of the configuration calls: (dim3 grid,
+// dim3 block, size_t sharedMem, cudaStream_t stream).
+var configuration = LaunchFunc{Kind: Configuration, Kernel: NoArg, Grid: 0, Block: 2, Args: NoArg, SharedMem: 4, Stream: 5}
+
+// apiLaunch is the layout of the launch functions: (const void *func,
+// dim3 grid, dim3 block, void **args, size_t sharedMem, cudaStream_t
+// stream).
+var apiLaunch = LaunchFunc{Kind: APILaunch, Kernel: 0, Grid: 1, Block: 3, Args: 5, SharedMem: 6, Stream: 7}
+
+// launchFuncs are the runtime functions of a launch. clang-14 without a
+// CUDA version configures <<<>>> launches with cudaConfigureCall, newer
+// setups with __cudaPushCallConfiguration; cudaLaunchCooperativeKernel
+// launches kernels that sync their whole grid.
+var launchFuncs = map[string]LaunchFunc{
+	"cudaConfigureCall":           configuration,
+	"__cudaPushCallConfiguration": configuration,
+	"cudaLaunchKernel":            apiLaunch,
+	"cudaLaunchCooperativeKernel": apiLaunch,
+}
+
+// LookupLaunch returns the layout of the named launch function, if it is
+// one.
+func LookupLaunch(name string) (LaunchFunc, bool) {
+	f, ok := launchFuncs[name]
+	return f, ok
+}
+
+// An Allocation is a function that allocates memory and the positions of
+// its arguments.
+type Allocation struct {
+	// Sizes are the positions of the size arguments: the element count
+	// and size, or the row width in bytes and the row count.
+	Sizes []int
+	// Pitched says whether the function returns a pitch: at least the
+	// bytes of argument RowWidth, through the pointer argument Pitch.
+	Pitched         bool
+	Pitch, RowWidth int
+}
+
+// allocations are the functions that allocate memory: the CUDA runtime's
+// (cudaMalloc(void **ptr, size_t size), cudaMallocPitch(void **ptr,
+// size_t *pitch, size_t width, size_t height), ...), C's and C++'s
+// operator new[] (_Znam) and new (_Znwm).
+var allocations = map[string]Allocation{
+	"cudaMalloc":        {Sizes: []int{1}},
+	"cudaMallocManaged": {Sizes: []int{1}},
+	"cudaMallocHost":    {Sizes: []int{1}},
+	"cudaHostAlloc":     {Sizes: []int{1}},
+	"cudaMallocPitch":   {Sizes: []int{2, 3}, Pitched: true, Pitch: 1, RowWidth: 2},
+	"malloc":            {Sizes: []int{0}},
+	"calloc":            {Sizes: []int{0, 1}},
+	"_Znam":             {Sizes: []int{0}},
+	"_Znwm":             {Sizes: []int{0}},
+}
+
+// LookupAllocation returns the named allocation function, if it is one.
+func LookupAllocation(name string) (Allocation, bool) {
+	a, ok := allocations[name]
+	return a, ok
+}
+
+// noReturn are the functions that end the program: the failure of an
+// assert (glibc, macOS, Windows), exit, abort and throw.
+var noReturn = map[string]bool{
+	"__assert_fail": true, "__assert_rtn": true, "_assert": true,
+	"exit": true, "_Exit": true, "quick_exit": true, "abort": true,
+	"__cxa_throw": true,
+}
+
+// NeverReturns reports whether a call of the named host function ends the
+// program.
+func NeverReturns(name string) bool {
+	return noReturn[name]
+}
