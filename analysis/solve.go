@@ -13,6 +13,7 @@ import (
 
 	"hgrd/constraints"
 	"hgrd/expr"
+	"hgrd/frontend"
 	"hgrd/kernelanalysis"
 	"hgrd/report"
 	"hgrd/solver"
@@ -70,6 +71,23 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch)
 		}
 	}
 	return tasks
+}
+
+// raceKey identifies a report: one per racing pair of source accesses
+// (position and read, write or atomic) and kind of race.
+type raceKey struct {
+	first, second         frontend.Pos
+	firstKind, secondKind kernelanalysis.AccessKind
+	kind                  constraints.Kind
+	union                 bool // the key of a union of the pair's kinds
+}
+
+// ordered returns two accesses with the earlier source position first.
+func ordered(a, b *kernelanalysis.Access) (*kernelanalysis.Access, *kernelanalysis.Access) {
+	if before(b.Pos, a.Pos) || b.Pos == a.Pos && b.Kind > a.Kind {
+		return b, a
+	}
+	return a, b
 }
 
 // unionTask returns the task of the union of open tasks' queries, or nil

@@ -1,12 +1,16 @@
-// This file turns a satisfying model into a race report and its witness.
+// This file is the analysis's report edge: it turns a satisfying model
+// into a race report and its witness, race kinds and memory spaces into
+// their report strings, and orders the races of a file.
 
 package analysis
 
 import (
 	"fmt"
+	"sort"
 
 	"hgrd/constraints"
 	"hgrd/expr"
+	"hgrd/frontend"
 	"hgrd/kernelanalysis"
 	"hgrd/report"
 	"hgrd/solver"
@@ -61,4 +65,38 @@ func witness(k *kernelanalysis.Kernel, q *constraints.Query, res *solver.Result)
 	}
 	w.Values = res.Vars
 	return w
+}
+
+// before reports whether position p comes before q in the source.
+func before(p, q frontend.Pos) bool {
+	if p.File != q.File {
+		return p.File < q.File
+	}
+	if p.Line != q.Line {
+		return p.Line < q.Line
+	}
+	return p.Column < q.Column
+}
+
+// sortRaces orders races by first access, second access and kind.
+func sortRaces(races []*report.Race) {
+	kindOrder := map[string]int{}
+	for i, k := range constraints.Kinds {
+		kindOrder[k.String()] = i
+	}
+	sort.SliceStable(races, func(i, j int) bool {
+		a, b := races[i], races[j]
+		if a.First != b.First {
+			return lessAccess(a.First, b.First)
+		}
+		if a.Second != b.Second {
+			return lessAccess(a.Second, b.Second)
+		}
+		return kindOrder[a.Kind] < kindOrder[b.Kind]
+	})
+}
+
+func lessAccess(a, b report.Access) bool {
+	return before(frontend.Pos{File: a.File, Line: a.Line, Column: a.Column},
+		frontend.Pos{File: b.File, Line: b.Line, Column: b.Column})
 }

@@ -1,0 +1,77 @@
+package analysis
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"hgrd/constraints"
+	"hgrd/expr"
+	"hgrd/internal/testkit"
+)
+
+// twoKernels launches one kernel itself, leaves the other to other files,
+// and calls a host function that another file defines.
+const twoKernels = `__global__ void launched(int *a) { a[threadIdx.x] = 1; }
+__global__ void library(int *a) { a[0] = threadIdx.x; }
+void prepare(int *a);
+int main() {
+  int *a;
+  cudaMalloc(&a, 64 * sizeof(int));
+  prepare(a);
+  launched<<<1, 64>>>(a);
+  return 0;
+}
+`
+
+func TestFileFindsRacesAndLinkage(t *testing.T) {
+	u := testkit.LoadSource(t, "two.cu", twoKernels)
+	res, err := File(context.Background(), u, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, r := range res.Races {
+		if r.Kernel != "library" {
+			t.Errorf("race in %s: only library's a[0] races", r.Kernel)
+		}
+		kinds = append(kinds, r.Kind)
+	}
+	// library has no launch here, so any shape: every kind races, in
+	// the order of constraints.Kinds.
+	if want := []string{"inter-block", "intra-block", "intra-warp"}; !slices.Equal(kinds, want) {
+		t.Errorf("race kinds %v, want %v", kinds, want)
+	}
+	for _, r := range res.Races {
+		if r.Fingerprint == "" || r.Witness == nil {
+			t.Errorf("race %s lacks its fingerprint or witness", r.Message)
+		}
+	}
+	exported := strings.Join(res.Linkage.Exported, " ")
+	if !strings.Contains(exported, "library") || strings.Contains(exported, "launched") {
+		t.Errorf("exported %v: want library's stub only", res.Linkage.Exported)
+	}
+	if !slices.ContainsFunc(res.Linkage.Imported, func(f string) bool { return strings.Contains(f, "prepare") }) {
+		t.Errorf("imported %v: want prepare", res.Linkage.Imported)
+	}
+}
+
+func TestSameContextComparesStructure(t *testing.T) {
+	n := expr.Var("n", 32, expr.Shared)
+	m := expr.Var("n", 64, expr.Shared) // prints as n too
+	ctx := func(fact *expr.Term, offset *expr.Term) *constraints.Launch {
+		return &constraints.Launch{Facts: []*expr.Term{fact},
+			Aliases: map[int]constraints.Alias{0: {Group: "a", Offset: offset}}}
+	}
+	base := ctx(expr.ULt(n, expr.Const(8, 32)), expr.Const(0, 64))
+	if !sameContext(base, ctx(expr.ULt(n, expr.Const(8, 32)), expr.Const(0, 64))) {
+		t.Error("equal contexts are not the same")
+	}
+	if sameContext(base, ctx(expr.ULt(m, expr.Const(8, 64)), expr.Const(0, 64))) {
+		t.Error("facts over variables of different widths are the same")
+	}
+	if sameContext(base, ctx(expr.ULt(n, expr.Const(8, 32)), nil)) {
+		t.Error("a known offset and an unknown one are the same")
+	}
+}

@@ -1,0 +1,166 @@
+// This file defines a kernel's launch contexts: the shape, arguments and
+// facts each launch of it gives, or the command line's shape when none
+// does; and how --explain describes launches.
+
+package analysis
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"hgrd/constraints"
+	"hgrd/cuda"
+	"hgrd/expr"
+	"hgrd/frontend"
+	"hgrd/hostanalysis"
+	"hgrd/kernelanalysis"
+	"hgrd/report"
+)
+
+// launchContexts returns a kernel's launch contexts: one per distinct
+// launch found by the host walk, with the dimensions, arguments and facts
+// the host code gives it; or, if nothing launches the kernel, the command
+// line's shape.
+func launchContexts(fk *frontend.Kernel, k *kernelanalysis.Kernel, launches []*hostanalysis.Launch, opts Options) []*constraints.Launch {
+	var ctxs []*constraints.Launch
+	for _, l := range launches {
+		if l.Kernel != fk {
+			continue
+		}
+		facts, notes := launchFacts(k, l)
+		origin := fmt.Sprintf("launch at %s", l.Pos)
+		if len(l.Via) > 0 {
+			origin += fmt.Sprintf(" via %s", l.Via[0])
+		}
+		ctx := &constraints.Launch{GridDim: l.GridDim, BlockDim: l.BlockDim, Facts: facts,
+			FactNotes: notes, Aliases: aliases(l), Origin: origin}
+		if !slices.ContainsFunc(ctxs, func(c *constraints.Launch) bool { return sameContext(c, ctx) }) {
+			ctxs = append(ctxs, ctx)
+		}
+	}
+	if len(ctxs) == 0 {
+		ctxs = append(ctxs, &constraints.Launch{GridDim: opts.GridDim, BlockDim: opts.BlockDim,
+			Origin: noLaunchOrigin(opts)})
+	}
+	return ctxs
+}
+
+// launchFacts states a launch's dimensions and integer arguments in terms
+// of host values, and the host facts that hold at it, each with a note
+// saying what it is.
+func launchFacts(k *kernelanalysis.Kernel, l *hostanalysis.Launch) ([]*expr.Term, []string) {
+	var facts []*expr.Term
+	var notes []string
+	add := func(f *expr.Term, note string) {
+		facts = append(facts, f)
+		notes = append(notes, note)
+	}
+	for axis := 0; axis < 3; axis++ {
+		if t := l.Grid[axis]; t != nil {
+			add(expr.Eq(kernelanalysis.GridDim(axis), t),
+				fmt.Sprintf("%s == %s (launch at %s)", cuda.RegNctaid.CUDAComponent(axis), hostanalysis.Display(t), l.Pos))
+		}
+		if t := l.Block[axis]; t != nil {
+			add(expr.Eq(kernelanalysis.BlockDim(axis), t),
+				fmt.Sprintf("%s == %s (launch at %s)", cuda.RegNtid.CUDAComponent(axis), hostanalysis.Display(t), l.Pos))
+		}
+	}
+	for _, p := range k.Params {
+		if p.Index < len(l.Args) && p.Term != nil && l.Args[p.Index] != nil && l.Args[p.Index].Width == p.Term.Width {
+			add(expr.Eq(p.Term, l.Args[p.Index]),
+				fmt.Sprintf("%s == %s (argument at %s)", p.Name, hostanalysis.Display(l.Args[p.Index]), l.Pos))
+		}
+	}
+	for _, f := range l.Facts {
+		text := hostanalysis.Display(f.Cond)
+		if f.Kind == hostanalysis.Definedness {
+			text = "no overflow where the host code promises none"
+		}
+		add(f.Cond, fmt.Sprintf("%s (%s at %s)", text, f.Kind, f.Pos))
+	}
+	return facts, notes
+}
+
+// sameContext reports whether two launch contexts ask the same of a
+// kernel: the same shape, equal facts in the same order and the same
+// allocations for the same pointer arguments. The first such launch
+// stands for the others.
+func sameContext(a, b *constraints.Launch) bool {
+	if a.GridDim != b.GridDim || a.BlockDim != b.BlockDim || len(a.Aliases) != len(b.Aliases) ||
+		!slices.EqualFunc(a.Facts, b.Facts, expr.Equal) {
+		return false
+	}
+	for i, x := range a.Aliases {
+		y, ok := b.Aliases[i]
+		if !ok || x.Group != y.Group || !equalOrNil(x.Offset, y.Offset) {
+			return false
+		}
+	}
+	return true
+}
+
+// equalOrNil reports whether two terms, either of which may be nil, are
+// equal.
+func equalOrNil(a, b *expr.Term) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return expr.Equal(a, b)
+}
+
+// aliases places the launch's pointer arguments in their allocations.
+func aliases(l *hostanalysis.Launch) map[int]constraints.Alias {
+	m := map[int]constraints.Alias{}
+	for i, p := range l.Pointers {
+		m[i] = constraints.Alias{Group: p.Allocation, Offset: p.Offset}
+	}
+	return m
+}
+
+// explainLaunches describes each launch and the host facts it has.
+func explainLaunches(u *frontend.Unit, launches []*hostanalysis.Launch) []report.Note {
+	var notes []report.Note
+	for _, l := range launches {
+		msg := fmt.Sprintf("launch of %s<<<%s, %s>>>", l.Kernel.Name, dims(l.Grid), dims(l.Block))
+		for _, v := range l.Via {
+			msg += fmt.Sprintf(" (called at %s)", v)
+		}
+		notes = append(notes, report.Note{Pos: l.Pos.String(), Message: msg})
+		for i, arg := range l.Args {
+			if arg != nil && i < len(l.Kernel.Func.Params) {
+				notes = append(notes, report.Note{Pos: l.Pos.String(),
+					Message: fmt.Sprintf("  argument %s = %s", l.Kernel.Func.Params[i].LocalName, hostanalysis.Display(arg))})
+			}
+		}
+		for _, f := range l.Facts {
+			if f.Kind == hostanalysis.Definedness {
+				continue
+			}
+			notes = append(notes, report.Note{Pos: l.Pos.String(),
+				Message: fmt.Sprintf("  %s (%s at %s)", hostanalysis.Display(f.Cond), f.Kind, f.Pos)})
+		}
+	}
+	return notes
+}
+
+// dims spells a launch dimension's terms.
+func dims(d [3]*expr.Term) string {
+	parts := make([]string, 3)
+	for i, t := range d {
+		parts[i] = "?"
+		if t != nil {
+			parts[i] = hostanalysis.Display(t)
+		}
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// noLaunchOrigin describes the launch context of a kernel that no analysed
+// host code launches.
+func noLaunchOrigin(opts Options) string {
+	if opts.GridDim[0] > 0 || opts.BlockDim[0] > 0 {
+		return "no launch in the analysed host code; shape from --grid-dim/--block-dim"
+	}
+	return "no launch in the analysed host code; any launch shape (set --grid-dim/--block-dim)"
+}
