@@ -11,6 +11,14 @@ const KernelAnnotations = "nvvm.annotations"
 // its function as a kernel.
 const KernelAnnotationKey = "kernel"
 
+// The fields of a KernelAnnotations node: the function it annotates, the
+// key, and the key's value.
+const (
+	AnnotationFunc = iota
+	AnnotationKey
+	AnnotationValue
+)
+
 // StubMarker is the part clang adds to a kernel's name to name its host
 // launch stub: "_Z16__device_stub__kPii" is the stub of "_Z1kPii", and
 // "__device_stub__k" that of the extern "C" kernel "k".

@@ -117,13 +117,13 @@ func kernelFuncs(m *ir.Module) map[*ir.Func]bool {
 	}
 	for _, node := range def.Nodes {
 		tuple, ok := node.(*metadata.Tuple)
-		if !ok || len(tuple.Fields) < 3 {
+		if !ok || len(tuple.Fields) <= cuda.AnnotationValue {
 			continue
 		}
-		if s, ok := tuple.Fields[1].(*metadata.String); !ok || s.Value != cuda.KernelAnnotationKey {
+		if s, ok := tuple.Fields[cuda.AnnotationKey].(*metadata.String); !ok || s.Value != cuda.KernelAnnotationKey {
 			continue
 		}
-		if f := funcOf(tuple.Fields[0]); f != nil {
+		if f := funcOf(tuple.Fields[cuda.AnnotationFunc]); f != nil {
 			kernels[f] = true
 		}
 	}
