@@ -89,6 +89,7 @@ type Solver struct {
 // units, or DefaultBudget if budget is 0. Budgets above 2^32-1, the
 // largest rlimit Z3 accepts, are lowered to it.
 func New(budget uint64) *Solver {
+	configureZ3()
 	ctx := z3.NewContext(nil)
 	s := &Solver{ctx: ctx, tr: newTranslator(ctx)}
 	s.SetBudget(budget)
@@ -103,9 +104,10 @@ func New(budget uint64) *Solver {
 // attempts in budget.go), each on a fresh Z3 solver of the Solver's
 // context, so no assertion outlives its query while term translations
 // are kept. A fresh solver rather than push and pop: after a push, Z3
-// 4.8.12 answers with its incremental core instead of bit-blasting to its
-// SAT solver, and that core did not decide the block-symbolic/unsat
-// benchmark query within 10M units where a fresh solver needs 0.3M.
+// 4.8.12 answers with its incremental core instead of the tactic of
+// strategy.go, which bit-blasts bit-vectors to its SAT solver, and that
+// core did not decide the block-symbolic/unsat benchmark query within
+// 10M units where a fresh solver needs 0.3M.
 func (s *Solver) Check(q *Query) (*Result, error) {
 	return s.check(q, attempts(s.budget))
 }
@@ -207,8 +209,10 @@ func (s *Solver) Close() {
 var dumpCount atomic.Int64
 
 // dumpQuery writes an attempt's assertions as SMT-LIB into dir, for
-// reproducing a query with the z3 command (HGRD_DUMP_QUERIES=dir).
+// reproducing a query with the z3 command (HGRD_DUMP_QUERIES=dir): z3
+// rlimit=N FILE decides it with the tactic of strategy.go, as Check does.
 func dumpQuery(dir string, zs *z3.Solver) {
+	text := fmt.Sprintf("(set-option :tactic.default_tactic %q)\n%s\n(check-sat)\n", decisionTactic, zs.String())
 	name := filepath.Join(dir, fmt.Sprintf("query-%05d.smt2", dumpCount.Add(1)))
-	_ = os.WriteFile(name, []byte(zs.String()+"\n(check-sat)\n"), 0o644)
+	_ = os.WriteFile(name, []byte(text), 0o644)
 }
