@@ -38,6 +38,8 @@ var cases = []string{
 	"expDistance_ok",
 	"expDistance_racy",
 	"extern_shared",
+	"function_pointer_ok",
+	"function_pointer_racy",
 	"global_rw",
 	"global_ww",
 	"grid_stride_ok",

@@ -52,6 +52,12 @@ func (e *Evaluator) translate(v value.Value, w int) *expr.Term {
 			return expr.False()
 		}
 		return expr.Const(0, w)
+	case *constant.Null:
+		return expr.Const(0, w)
+	case *ir.Func:
+		// A function's address: one unknown for the whole launch, so that
+		// threads comparing one pointer with it agree.
+		return expr.Var("fn."+v.Name(), w, expr.Shared)
 	case *ir.InstPhi:
 		return e.phi(v, w)
 	case *ir.InstCall:
@@ -112,9 +118,13 @@ func (e *Evaluator) extend(from value.Value, w int, signed bool) *expr.Term {
 	return expr.ZExt(x, w)
 }
 
-// icmp translates an integer comparison; pointer comparisons are opaque.
+// icmp translates an integer comparison. Of pointers, only equality is
+// translated, as equality of their terms (a pointer the analysis does not
+// model is a fresh unknown, so the comparison is then unknown too); the
+// order of two pointers is opaque.
 func (e *Evaluator) icmp(v *ir.InstICmp) *expr.Term {
-	if WidthOf(v.X.Type()) < 0 && !v.X.Type().Equal(boolType) {
+	pointers := WidthOf(v.X.Type()) < 0 && !v.X.Type().Equal(boolType)
+	if pointers && v.Pred != enum.IPredEQ && v.Pred != enum.IPredNE {
 		return e.Fresh(v, "cmp", expr.Bool)
 	}
 	x, y := e.Term(v.X), e.Term(v.Y)

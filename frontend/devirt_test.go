@@ -1,0 +1,57 @@
+package frontend_test
+
+import (
+	"testing"
+
+	"github.com/llir/llvm/ir"
+
+	"hgrd/internal/testkit"
+)
+
+// indirectCalls returns the lines of f's calls through a function pointer.
+func indirectCalls(f *ir.Func) int {
+	n := 0
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			if c, ok := inst.(*ir.InstCall); ok {
+				switch c.Callee.(type) {
+				case *ir.Func, *ir.InlineAsm:
+				default:
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+func TestCallsThroughPointersReachTheirTargets(t *testing.T) {
+	tests := []struct {
+		reason, source string
+		indirect       int
+	}{
+		{"a table of device functions: the call reaches both, inlined",
+			`typedef void (*op_t)(float *, int);
+__device__ void twice(float *v, int i) { v[i] *= 2; }
+__device__ void half(float *v, int i) { v[i] /= 2; }
+__device__ op_t ops[2] = {twice, half};
+__global__ void k(float *v, int op) { ops[op](v, threadIdx.x); }`, 0},
+		{"a parameter and functions whose address the kernel takes",
+			`typedef float (*f_t)(float *, unsigned);
+__device__ float get(float *v, unsigned i) { return v[i]; }
+__global__ void k(float *v, f_t f, int c) { f_t g = c ? get : f; v[threadIdx.x] = g(v, threadIdx.x); }`, 0},
+		{"no function of the call's type has its address taken: the call stays",
+			`typedef float (*f_t)(float *, unsigned);
+__device__ float get(float *v, int i) { return v[i]; }
+__global__ void k(float *v, f_t f) { v[threadIdx.x] = f(v, threadIdx.x) + get(v, 1); }`, 1},
+	}
+	for _, tt := range tests {
+		u := testkit.LoadSource(t, "fp.cu", tt.source)
+		if len(u.Kernels) != 1 {
+			t.Fatalf("%s: %d kernels", tt.reason, len(u.Kernels))
+		}
+		if got := indirectCalls(u.Kernels[0].Func); got != tt.indirect {
+			t.Errorf("%s: %d indirect calls left in the kernel, want %d", tt.reason, got, tt.indirect)
+		}
+	}
+}
