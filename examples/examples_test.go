@@ -73,6 +73,8 @@ var cases = []string{
 	"shared_no_sync",
 	"shared_sync_ok",
 	"stencil_ok",
+	"struct_fields_ok",
+	"struct_fields_racy",
 	"sync_atomic_block_ok",
 	"sync_atomic_block_racy",
 	"sync_atomic_device_ok",

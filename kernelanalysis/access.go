@@ -38,6 +38,7 @@ const (
 	IndirectObject                   // memory reached through pointers loaded from memory
 	LocalObject                      // an alloca
 	ParamSpace                       // a by-value parameter (read-only)
+	FieldObject                      // the allocation a pointer field of a by-value parameter points into
 )
 
 // An Object is a region of memory whose accesses are compared with each
@@ -51,7 +52,7 @@ type Object struct {
 	Name  string // source name: the parameter or variable, "*" for indirect memory
 	Kind  ObjectKind
 	Space Space
-	Index int // the parameter's position, for ParamObject and ParamSpace
+	Index int // the parameter's position, for ParamObject, ParamSpace and FieldObject
 }
 
 // String returns the object's space and name.

@@ -4,6 +4,8 @@
 package kernelanalysis
 
 import (
+	"fmt"
+
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
@@ -119,6 +121,9 @@ func (a *analyzer) resolve(v value.Value) pointer {
 	case *ir.InstPhi:
 		return a.phiPointer(v)
 	case *ir.InstLoad:
+		if p, ok := a.fieldPointer(v); ok {
+			return p
+		}
 		return a.indirect(a.loadValue(v, 64))
 	case *ir.InstIntToPtr:
 		return a.indirect(a.resize64(a.ev.Term(v.From)))
@@ -147,6 +152,26 @@ func (a *analyzer) paramPointer(p *ir.Param) pointer {
 		space = Shared
 	}
 	return single(a.object(name, ParamObject, space, idx), zero64)
+}
+
+// fieldPointer resolves a pointer loaded from a fixed field of a by-value
+// parameter (struct S { int *p, *q; } passed to a kernel): like a pointer
+// parameter, it points into an allocation of its own, one per field.
+func (a *analyzer) fieldPointer(v *ir.InstLoad) (pointer, bool) {
+	src := a.pointerOf(v.Src)
+	if len(src) != 1 || src[0].obj.Kind != ParamSpace || !src[0].off.IsConst() {
+		return nil, false
+	}
+	pt, ok := v.Type().(*types.PointerType)
+	if !ok {
+		return nil, false
+	}
+	space := Global
+	if pt.AddrSpace == cuda.AddrShared {
+		space = Shared
+	}
+	name := fmt.Sprintf("%s (field at byte %d)", src[0].obj.Name, src[0].off.Signed())
+	return single(a.object(name, FieldObject, space, src[0].obj.Index), zero64), true
 }
 
 // globalObject returns the object of a module-level variable.
