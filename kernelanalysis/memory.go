@@ -70,11 +70,16 @@ func (a *analyzer) objectsOf(v value.Value, seen map[value.Value]bool) []*Object
 
 // loadValue returns the term of a loaded value. Memory the kernel never
 // writes (read-only memory included) holds one value per address for the
-// whole launch: the load is a function of its address, so two threads
+// whole launch, or for the block in shared memory: the load is a function of its address, so two threads
 // loading one address see one value. Anything else may change while the
 // kernel runs: each load is a fresh unknown.
 func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 	p := a.pointerOf(v.Src)
+	if len(p) == 1 && p[0].obj.Space == Shared && !a.written[p[0].obj] {
+		// Shared memory is the block's own: one value per address and block.
+		t := p[0]
+		return expr.Apply(fmt.Sprintf("mem.%s.%d", t.obj.Name, w), w, t.off, BlockIdx(0), BlockIdx(1), BlockIdx(2))
+	}
 	if len(p) == 1 && p[0].obj.Space != Private && !a.written[p[0].obj] {
 		t := p[0]
 		if t.off.IsConst() {
