@@ -19,6 +19,11 @@ const (
 	AnnotationValue
 )
 
+// AxiomPrefix begins the name of the device function that the prelude
+// makes of each GPUVerify `__axiom(e)` at file scope; every kernel calls
+// them all on entry.
+const AxiomPrefix = "__hgrd_axiom_"
+
 // StubMarker is the part clang adds to a kernel's name to name its host
 // launch stub: "_Z16__device_stub__kPii" is the stub of "_Z1kPii", and
 // "__device_stub__k" that of the extern "C" kernel "k".

@@ -115,7 +115,7 @@ func (l *Loader) compileSide(ctx context.Context, cfg Config, side Side, path st
 	if side == Host {
 		text = keepStubs(text)
 	} else {
-		text = resolveIndirectCalls(path, allowInlining(text))
+		text = rewriteDevice(path, allowInlining(text))
 	}
 	start = time.Now()
 	optArgs := append([]string{"-S"}, normalisation[side]...)

@@ -7,9 +7,7 @@ package frontend
 
 import (
 	"fmt"
-	"regexp"
 
-	"github.com/llir/llvm/asm"
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/enum"
@@ -17,26 +15,15 @@ import (
 	"github.com/llir/llvm/ir/value"
 )
 
-// indirectCall matches a call whose callee is a local value: a cheap test
-// for whether a module may need resolveIndirectCalls.
-var indirectCall = regexp.MustCompile(`\bcall [^@\n]*%[-\w.$"]+\(`)
-
-// resolveIndirectCalls rewrites the device IR text so that every call
-// through a function pointer calls a dispatcher over the pointer's possible
-// targets: the functions of the module whose address is taken and whose
-// type is the call's. Device code cannot call host functions, and a
-// pointer that holds none of them is undefined behaviour, so the targets
-// are all the call can reach. A call with no possible target is left as it
-// is (the kernel analysis reports it as not seen into). The text is
-// returned unchanged if it has no indirect call or does not parse.
-func resolveIndirectCalls(path, text string) string {
-	if !indirectCall.MatchString(text) {
-		return text
-	}
-	m, err := asm.ParseString(path, dropReturnAlign(text))
-	if err != nil {
-		return text
-	}
+// resolveIndirectCalls rewrites m so that every call through a function
+// pointer calls a dispatcher over the pointer's possible targets: the
+// functions of the module whose address is taken and whose type is the
+// call's. Device code cannot call host functions, and a pointer that
+// holds none of them is undefined behaviour, so the targets are all the
+// call can reach. A call with no possible target is left as it is (the
+// kernel analysis reports it as not seen into). It reports whether it
+// changed m.
+func resolveIndirectCalls(m *ir.Module) bool {
 	taken := addressTaken(m)
 	changed := false
 	for _, f := range m.Funcs {
@@ -57,10 +44,7 @@ func resolveIndirectCalls(path, text string) string {
 			}
 		}
 	}
-	if !changed {
-		return text
-	}
-	return m.String()
+	return changed
 }
 
 // isIndirect reports whether a call's callee is a value other than a

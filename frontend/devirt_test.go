@@ -1,6 +1,7 @@
 package frontend_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/llir/llvm/ir"
@@ -52,6 +53,36 @@ __global__ void k(float *v, f_t f) { v[threadIdx.x] = f(v, threadIdx.x) + get(v,
 		}
 		if got := indirectCalls(u.Kernels[0].Func); got != tt.indirect {
 			t.Errorf("%s: %d indirect calls left in the kernel, want %d", tt.reason, got, tt.indirect)
+		}
+	}
+}
+
+// calls returns the names of the functions f calls directly.
+func calls(f *ir.Func) []string {
+	var names []string
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			if c, ok := inst.(*ir.InstCall); ok {
+				if g, ok := c.Callee.(*ir.Func); ok {
+					names = append(names, g.Name())
+				}
+			}
+		}
+	}
+	return names
+}
+
+func TestAxiomsHoldInEveryKernel(t *testing.T) {
+	u := testkit.LoadSource(t, "axiom.cu", `#include <cuda.h>
+__axiom(blockDim.x == 64);
+__global__ void a(int *p) { p[threadIdx.x] = 0; }
+__global__ void b(int *p) { p[threadIdx.x] = 1; }`)
+	if len(u.Kernels) != 2 {
+		t.Fatalf("%d kernels, want 2", len(u.Kernels))
+	}
+	for _, k := range u.Kernels {
+		if !slices.Contains(calls(k.Func), "__hgrd_assume") {
+			t.Errorf("kernel %s does not assume the axiom: calls %v", k.Name, calls(k.Func))
 		}
 	}
 }
