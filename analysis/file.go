@@ -22,6 +22,9 @@ type Options struct {
 	// Explain records, per launch, the host facts the analysis used, and
 	// what rules out the races that are not reported.
 	Explain bool
+	// AnyLaunch drops the launch model's assumptions (model.go) and checks
+	// every launch shape.
+	AnyLaunch bool
 	// Workers is the number of solvers that decide the file's queries in
 	// parallel; 0 means one per core.
 	Workers int
@@ -76,6 +79,9 @@ func File(ctx context.Context, u *frontend.Unit, opts Options) (*Result, error) 
 		res.Incomplete = append(res.Incomplete, k.Incomplete...)
 		for _, l := range launchContexts(fk, k, launches, opts) {
 			tasks = appendTasks(tasks, k, l)
+			if opts.Explain {
+				res.Explain = append(res.Explain, explainAssumptions(u, fk, l)...)
+			}
 		}
 	}
 	res.Analysis = time.Since(start)

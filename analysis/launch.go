@@ -35,13 +35,16 @@ func launchContexts(fk *frontend.Kernel, k *kernelanalysis.Kernel, launches []*h
 		}
 		ctx := &constraints.Launch{GridDim: l.GridDim, BlockDim: l.BlockDim, Facts: facts,
 			FactNotes: notes, Aliases: aliases(l), Origin: origin}
+		assumeNoWrap(ctx, opts)
 		if !slices.ContainsFunc(ctxs, func(c *constraints.Launch) bool { return sameContext(c, ctx) }) {
 			ctxs = append(ctxs, ctx)
 		}
 	}
 	if len(ctxs) == 0 {
-		ctxs = append(ctxs, &constraints.Launch{GridDim: opts.GridDim, BlockDim: opts.BlockDim,
-			Origin: noLaunchOrigin(opts)})
+		ctx := &constraints.Launch{GridDim: opts.GridDim, BlockDim: opts.BlockDim, Origin: noLaunchOrigin(opts)}
+		assumeUnreadAxes(ctx, k.Axes, opts)
+		assumeNoWrap(ctx, opts)
+		ctxs = append(ctxs, ctx)
 	}
 	return ctxs
 }

@@ -27,6 +27,10 @@ func raceReport(k *kernelanalysis.Kernel, q *constraints.Query, res *solver.Resu
 		Kernel:  k.Name,
 	}
 	r.Message = fmt.Sprintf("%s-%s race on %s %s", r.First.Access, r.Second.Access, r.Memory, r.Object)
+	r.Assumptions = assumptionsNote(l)
+	if q.Kind == constraints.InterBlock {
+		r.Hint = l.InterBlockNote
+	}
 	return r
 }
 

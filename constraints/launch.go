@@ -30,6 +30,17 @@ type Launch struct {
 	// Origin says where the launch shape comes from, for reports, such as
 	// "launch at main.cu:42" or "--block-dim".
 	Origin string
+	// NoWrap bounds the threads of the grid along each dimension
+	// (gridDim.d * blockDim.d) by the largest int, so that linear thread
+	// indices do not wrap; a dimension whose known shape exceeds it is
+	// left alone.
+	NoWrap bool
+	// Assumptions describe, for reports, what the launch model assumed of
+	// this launch beyond what the host code or the command line says.
+	Assumptions []string
+	// InterBlockNote, if set, is said of every inter-block race of this
+	// launch, such as that the kernel looks meant for one block.
+	InterBlockNote string
 }
 
 // Allows reports whether a launch's known shape leaves room for two
@@ -78,8 +89,29 @@ func launchLimits(l *Launch) []*expr.Term {
 	}
 	threads := expr.Mul(expr.Mul(wide(kernelanalysis.BlockDim(0)), wide(kernelanalysis.BlockDim(1))), wide(kernelanalysis.BlockDim(2)))
 	conds = append(conds, expr.ULe(threads, expr.Const(cuda.MaxThreadsPerBlock, 64)))
+	conds = append(conds, noWrap(l)...)
 	return append(conds, l.Facts...)
 }
+
+// noWrap returns, for a launch with NoWrap, the bound of the grid's
+// threads along each dimension whose known shape does not exceed it.
+func noWrap(l *Launch) []*expr.Term {
+	if !l.NoWrap {
+		return nil
+	}
+	var conds []*expr.Term
+	for axis := 0; axis < 3; axis++ {
+		if l.GridDim[axis] > 0 && l.BlockDim[axis] > 0 && l.GridDim[axis]*l.BlockDim[axis] > cuda.MaxIndex {
+			continue
+		}
+		threads := expr.Mul(wide(kernelanalysis.GridDim(axis)), wide(kernelanalysis.BlockDim(axis)))
+		conds = append(conds, expr.ULe(threads, expr.Const(cuda.MaxIndex, 64)))
+	}
+	return conds
+}
+
+// FullyKnown reports whether every dimension of the launch is known.
+func (l *Launch) FullyKnown() bool { return known(l.GridDim) && known(l.BlockDim) }
 
 // threadLimits returns the bounds of one side's thread and block indices.
 func threadLimits(side int) []*expr.Term {

@@ -66,3 +66,21 @@ func TestOverlapIsByteRanges(t *testing.T) {
 		}
 	}
 }
+
+func TestNoWrapBoundsTheGridsThreads(t *testing.T) {
+	tests := []struct {
+		l      Launch
+		bounds int
+		reason string
+	}{
+		{Launch{}, 0, "without NoWrap nothing is bounded"},
+		{Launch{NoWrap: true}, 3, "every axis is bounded"},
+		{Launch{NoWrap: true, GridDim: [3]int64{1 << 24, 1, 1}, BlockDim: [3]int64{1024, 1, 1}}, 2,
+			"a known shape beyond an int stays as the host gives it"},
+	}
+	for _, tt := range tests {
+		if got := len(noWrap(&tt.l)); got != tt.bounds {
+			t.Errorf("noWrap gives %d bounds, want %d (%s)", got, tt.bounds, tt.reason)
+		}
+	}
+}

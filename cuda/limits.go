@@ -17,6 +17,10 @@ const MaxThreadsPerBlock = 1024
 // MaxBlockDim bounds each component of blockDim.
 var MaxBlockDim = [3]int64{1024, 1024, 64}
 
+// MaxIndex is the largest value of an int, the type of the linear thread
+// indices (blockIdx.x * blockDim.x + threadIdx.x) that kernels compute.
+const MaxIndex = 1<<31 - 1
+
 // MaxGridDim bounds each component of gridDim.
 var MaxGridDim = [3]int64{1<<31 - 1, 65535, 65535}
 

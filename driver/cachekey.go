@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"sync"
 
+	"hgrd/analysis"
 	"hgrd/cache"
 	"hgrd/frontend"
 )
@@ -25,11 +26,12 @@ func cacheKey(in Input, partners []frontend.HostSource, opts Options) (string, e
 		return "", err
 	}
 	k := cache.NewKey(id)
+	analysisOptions := opts.Options
+	analysisOptions.Workers = 0 // how many solvers run does not change a verdict
 	verdictOptions, err := json.Marshal(struct {
-		Frontend          frontend.Config
-		GridDim, BlockDim [3]int64
-		Explain           bool
-	}{opts.Frontend, opts.GridDim, opts.BlockDim, opts.Explain})
+		Frontend frontend.Config
+		Analysis analysis.Options
+	}{opts.Frontend, analysisOptions})
 	if err != nil {
 		return "", err
 	}

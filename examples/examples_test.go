@@ -18,6 +18,9 @@ func TestMain(m *testing.M) {
 // cases lists every case directory; TestEveryCaseListed keeps it complete.
 var cases = []string{
 	"1dconv_racy",
+	"any_launch_racy",
+	"argv_grid_ok",
+	"argv_grid_racy",
 	"atomic_plain",
 	"bilateralFilter_ok",
 	"block_stride_racy",
@@ -48,6 +51,8 @@ var cases = []string{
 	"host_interproc",
 	"indexing_2d",
 	"indexing_3d",
+	"launch_model_1d_ok",
+	"launch_model_1d_racy",
 	"loop_mid_barrier",
 	"luDecomposition_ok",
 	"luDecomposition_racy",

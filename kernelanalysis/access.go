@@ -130,6 +130,8 @@ type Kernel struct {
 	// Counters are the atomics whose results differ between threads
 	// (counter.go), such as a worklist's atomicAdd(&size, 1).
 	Counters []*Counter
+	// Axes says which coordinates of the launch the kernel reads.
+	Axes AxesRead
 
 	intervals [numLevels]*intervalInfo
 }

@@ -42,6 +42,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	}
 	a.ev = symbolic.New(k.Func, a, expr.PerThread)
 	a.res.Loops = a.ev.G.Loops
+	a.res.Axes = axesRead(k.Func)
 	a.params()
 	a.findWrites()
 	a.divergent = divergence(a)

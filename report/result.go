@@ -99,6 +99,13 @@ type Race struct {
 	Kernel    string `json:"kernel,omitempty"`
 	// Launch says which launch context the race was found in.
 	Launch string `json:"launch,omitempty"`
+	// Assumptions says what the launch model assumed of that launch
+	// beyond what the host code or the command line says, such as
+	// "assuming blockDim.y = 1 (...); --any-launch checks every shape".
+	Assumptions string `json:"assumptions,omitempty"`
+	// Hint is a further note for the reader, such as that a kernel
+	// racing between blocks reads no block index.
+	Hint string `json:"hint,omitempty"`
 	// Fingerprint identifies the race across runs and edits that move
 	// lines (see SetFingerprints); baselines and SARIF use it.
 	Fingerprint string `json:"fingerprint,omitempty"`

@@ -100,7 +100,7 @@ func secondAccessText(race *Race) string {
 func raceProperties(race *Race) sarif.Properties {
 	props := sarif.Properties{"kind": race.Kind, "memory": race.Memory}
 	optional := map[string]string{"kernel": race.Kernel, "object": race.Object,
-		"launch": race.Launch, "scopeNote": race.ScopeNote}
+		"launch": race.Launch, "scopeNote": race.ScopeNote, "assumptions": race.Assumptions, "hint": race.Hint}
 	for key, value := range optional {
 		if value != "" {
 			props[key] = value

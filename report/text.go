@@ -49,6 +49,11 @@ func WriteText(w io.Writer, r *Result) error {
 				}
 				fmt.Fprintf(&b, "\t%s: note: witness%s: %s\n", race.First.Pos(), context, race.Witness)
 			}
+			for _, note := range []string{race.Assumptions, race.Hint} {
+				if note != "" {
+					fmt.Fprintf(&b, "\t%s: note: %s\n", race.First.Pos(), note)
+				}
+			}
 		}
 		for _, n := range f.Explain {
 			fmt.Fprintf(&b, "%s: note: %s\n", n.Pos, n.Message)

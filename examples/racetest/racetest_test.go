@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -274,7 +275,7 @@ func TestParseFlags(t *testing.T) {
 		{text: "--grid-dim", err: "needs a value"},
 		{text: "--block-dim 64,32", err: "more than the 1024"},
 		{text: "--grid-dim x", err: "is not an integer"},
-		{text: "-D N=4", err: "unknown flag"},
+		{text: "--explain 1", err: "unknown flag"},
 	}
 	for _, tt := range tests {
 		opts, err := ParseFlags(tt.text)
@@ -287,6 +288,16 @@ func TestParseFlags(t *testing.T) {
 		if err != nil || opts.GridDim != tt.grid || opts.BlockDim != tt.block {
 			t.Errorf("ParseFlags(%q) = %v, %v, %v; want %v, %v", tt.text, opts.GridDim, opts.BlockDim, err, tt.grid, tt.block)
 		}
+	}
+}
+
+func TestParseFlagsSwitchesAndMacros(t *testing.T) {
+	opts, err := ParseFlags("--any-launch -DNDEBUG -D N=4 --block-dim 32")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !opts.AnyLaunch || !slices.Equal(opts.Frontend.Defines, []string{"NDEBUG", "N=4"}) || opts.BlockDim != [3]int64{32, 1, 1} {
+		t.Errorf("ParseFlags = any-launch %v, defines %q, block %v", opts.AnyLaunch, opts.Frontend.Defines, opts.BlockDim)
 	}
 }
 

@@ -137,11 +137,20 @@ func readCase(files []string) (driver.Options, []Want, []string) {
 
 // ParseFlags parses the text after "// hgrd-flags:": --grid-dim and
 // --block-dim, each followed by X[,Y[,Z]] (missing components are 1),
-// either as the next word or after '='.
+// either as the next word or after '='; -D NAME[=VALUE] (or -DNAME); and
+// the switch --any-launch.
 func ParseFlags(text string) (driver.Options, error) {
 	var opts driver.Options
 	words := strings.Fields(text)
 	for i := 0; i < len(words); i++ {
+		if words[i] == "--any-launch" {
+			opts.AnyLaunch = true
+			continue
+		}
+		if def, ok := strings.CutPrefix(words[i], "-D"); ok && def != "" {
+			opts.Frontend.Defines = append(opts.Frontend.Defines, def)
+			continue
+		}
 		name, val, hasVal := strings.Cut(words[i], "=")
 		if !hasVal {
 			if i+1 == len(words) {
@@ -156,8 +165,10 @@ func ParseFlags(text string) (driver.Options, error) {
 			opts.GridDim, err = cuda.ParseDim(val, cuda.CheckGridDim)
 		case "--block-dim":
 			opts.BlockDim, err = cuda.ParseDim(val, cuda.CheckBlockDim)
+		case "-D":
+			opts.Frontend.Defines = append(opts.Frontend.Defines, val)
 		default:
-			return opts, fmt.Errorf("hgrd-flags: unknown flag %q (want --grid-dim or --block-dim)", name)
+			return opts, fmt.Errorf("hgrd-flags: unknown flag %q (want --grid-dim, --block-dim, -D or --any-launch)", name)
 		}
 		if err != nil {
 			return opts, fmt.Errorf("hgrd-flags: %s %s: %v", name, val, err)
