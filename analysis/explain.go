@@ -71,7 +71,7 @@ func explainCandidates(tasks []*task) []*task {
 		if len(out) == maxExplained {
 			break
 		}
-		explicable := len(t.launch.Facts) > 0 || len(t.query.Guards) > 0
+		explicable := len(t.launch.Facts) > 0 || len(t.query.Guards) > 0 || t.query.DifferentValues != nil
 		if t.members != nil || t.result == nil || t.result.Status != solver.Unsat || !explicable || done[t.key] {
 			continue
 		}
@@ -87,6 +87,9 @@ func explain(t *task) *report.Note {
 	s := solver.New(explainBudget)
 	defer s.Close()
 	if note := explainGuards(s, t); note != nil {
+		return note
+	}
+	if note := explainBenign(s, t); note != nil {
 		return note
 	}
 	needed, ok := factsNeeded(s, t)
@@ -118,6 +121,23 @@ func explainGuards(s *solver.Solver, t *task) *report.Note {
 	return &report.Note{Pos: q.First.Pos.String(), Message: fmt.Sprintf(
 		"%s %s-%s race with %s ruled out by synchronisation: %s",
 		q.Kind, q.First.Kind, q.Second.Kind, q.Second.Pos, strings.Join(q.Guards, "; "))}
+}
+
+// explainBenign returns a note saying that a write-write race is ruled
+// out only because both writes store the same value, if it is.
+func explainBenign(s *solver.Solver, t *task) *report.Note {
+	q := t.query
+	if q.DifferentValues == nil {
+		return nil
+	}
+	same := constraints.BuildWith(t.kernel, q.First, q.Second, q.Kind, t.launch, constraints.Options{KeepBenign: true})
+	res, err := solveWithin(s, &task{kernel: t.kernel, launch: t.launch, query: same}, explainBudget)
+	if err != nil || res.Status != solver.Sat {
+		return nil
+	}
+	return &report.Note{Pos: q.First.Pos.String(), Message: fmt.Sprintf(
+		"%s %s-%s race with %s ruled out: both writes store the same value (a benign race; --report-benign reports it)",
+		q.Kind, q.First.Kind, q.Second.Kind, q.Second.Pos)}
 }
 
 // factsNeeded reports whether the task's race exists without the launch's

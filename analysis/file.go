@@ -25,6 +25,9 @@ type Options struct {
 	// AnyLaunch drops the launch model's assumptions (model.go) and checks
 	// every launch shape.
 	AnyLaunch bool
+	// ReportBenign reports write-write races in which both writes store
+	// the same value, as benign races; by default they are not races.
+	ReportBenign bool
 	// Workers is the number of solvers that decide the file's queries in
 	// parallel; 0 means one per core.
 	Workers int
@@ -78,7 +81,7 @@ func File(ctx context.Context, u *frontend.Unit, opts Options) (*Result, error) 
 		}
 		res.Incomplete = append(res.Incomplete, k.Incomplete...)
 		for _, l := range launchContexts(fk, k, launches, opts) {
-			tasks = appendTasks(tasks, k, l)
+			tasks = appendTasks(tasks, k, l, opts)
 			if opts.Explain {
 				res.Explain = append(res.Explain, explainAssumptions(u, fk, l)...)
 			}

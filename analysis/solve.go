@@ -34,12 +34,17 @@ type task struct {
 	// scopeOnly is set when the race is found and exists only because of
 	// the scope named by query.Scope.
 	scopeOnly bool
+	// benign is set when the race is found, its query kept races of equal
+	// values (--report-benign), and the two writes cannot store different
+	// values.
+	benign bool
 }
 
 // appendTasks adds the queries of every conflicting pair of a kernel, in
 // one launch context, for every kind of race; before the kinds of a pair
 // that the launch's shape leaves open, their union.
-func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch) []*task {
+func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch, opts Options) []*task {
+	build := constraints.Options{KeepBenign: opts.ReportBenign}
 	accs := k.Accesses
 	for i, a := range accs {
 		for j, b := range accs[i:] {
@@ -50,7 +55,7 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch)
 			pairLane := lane(k.Name, i, i+j)
 			var kinds, open []*task
 			for _, kind := range constraints.Kinds {
-				q := constraints.Build(k, first, second, kind, l)
+				q := constraints.BuildWith(k, first, second, kind, l, build)
 				if q == nil {
 					continue
 				}
@@ -202,6 +207,9 @@ func solveLane(ctx context.Context, lane []*task) error {
 		if res.Status == solver.Sat && t.query.Scope != nil {
 			t.scopeOnly = scopeOnly(s, t.query.Scope)
 		}
+		if res.Status == solver.Sat && t.query.DifferentValues != nil {
+			t.benign = sameValues(s, t.query)
+		}
 	}
 	return nil
 }
@@ -242,6 +250,18 @@ func scopeOnly(s *solver.Solver, limit *constraints.ScopeLimit) bool {
 	return err == nil && res.Status == solver.Unsat
 }
 
+// sameValues reports whether a race found by a query that keeps benign
+// races needs both writes to store the same value: the query with the
+// values required to differ is unsatisfiable. Undecided counts as not
+// benign.
+func sameValues(s *solver.Solver, q *constraints.Query) bool {
+	if q.Union {
+		return false
+	}
+	res, err := s.Check(&solver.Query{Assertions: append(append([]*expr.Term(nil), q.Assertions...), q.DifferentValues)})
+	return err == nil && res.Status == solver.Unsat
+}
+
 // collectResults reports, per key, the earliest racy task, or else the
 // earliest undecided one.
 func collectResults(tasks []*task) (races []*report.Race, undecided []*report.Undecided) {
@@ -256,6 +276,10 @@ func collectResults(tasks []*task) (races []*report.Race, undecided []*report.Un
 			if t.scopeOnly {
 				r.ScopeNote = t.query.Scope.Message()
 				r.Message += " (" + r.ScopeNote + ")"
+			}
+			if t.benign {
+				r.Benign = true
+				r.Message = "benign " + r.Message + " (both writes store the same value)"
 			}
 			races = append(races, r)
 		}

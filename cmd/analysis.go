@@ -35,6 +35,7 @@ type analysisFlags struct {
 	gridDim, blockDim          string
 	cudaPath                   string
 	explain, anyLaunch         bool
+	reportBenign               bool
 	jobs                       int
 	timeout                    time.Duration
 	noCache                    bool
@@ -53,6 +54,7 @@ func (f *analysisFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&f.blockDim, "block-dim", "", cuda.RegNtid.CUDAName()+" X[,Y[,Z]] of kernels that no analysed host code launches")
 	fl.StringVar(&f.cudaPath, "cuda-path", "", "use the headers of the CUDA SDK in DIR instead of hgrd's prelude")
 	fl.BoolVar(&f.explain, "explain", false, "print each launch with the host facts the analysis uses")
+	fl.BoolVar(&f.reportBenign, "report-benign", false, "report write-write races in which both writes store the same value, as benign races")
 	fl.BoolVar(&f.anyLaunch, "any-launch", false, "check kernels for every launch shape: no 1-D default for kernels that read only x coordinates, no bound on the grid's threads")
 	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "files analysed at once")
 	fl.DurationVar(&f.timeout, "timeout", 0, "budget of one file's analysis, such as 5m; a file over it is reported as not analysed (default: none)")
@@ -68,7 +70,7 @@ func (f *analysisFlags) options(tools *toolFlags) (driver.Options, error) {
 	opts := driver.Options{Frontend: frontend.Config{
 		Clang: tools.clang, Opt: tools.opt, CUDAPath: f.cudaPath,
 		IncludeDirs: f.includes, Defines: f.defines,
-	}, Options: analysis.Options{Explain: f.explain, AnyLaunch: f.anyLaunch}, Jobs: f.jobs, FileTimeout: f.timeout}
+	}, Options: analysis.Options{Explain: f.explain, AnyLaunch: f.anyLaunch, ReportBenign: f.reportBenign}, Jobs: f.jobs, FileTimeout: f.timeout}
 	var err error
 	if f.gridDim != "" {
 		if opts.GridDim, err = parseDim("--grid-dim", f.gridDim, cuda.CheckGridDim); err != nil {

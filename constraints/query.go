@@ -32,6 +32,11 @@ type Query struct {
 	// Guards lists the locks and flags that order the pair when their
 	// addresses match for the two threads (for --explain).
 	Guards []string
+	// DifferentValues, set on a pair of plain writes whose stored values
+	// the analysis knows, states that the two threads store different
+	// values. Assertions include it unless Options.KeepBenign: two writes
+	// of one value are a benign race.
+	DifferentValues *expr.Term
 }
 
 // Conflicting reports whether two accesses can race at all in a launch:
@@ -51,6 +56,9 @@ func Conflicting(l *Launch, a, b *kernelanalysis.Access) bool {
 type Options struct {
 	// IgnoreGuards leaves acquire/release synchronisation out.
 	IgnoreGuards bool
+	// KeepBenign keeps write-write races of equal values: the query
+	// leaves Query.DifferentValues out of its assertions.
+	KeepBenign bool
 }
 
 // Build returns the query of a pair for a kind of race, or nil if the
@@ -89,6 +97,9 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	}
 	core = append(core, relation,
 		overlap(q.Offset1, expr.Instantiate(a.Size, 1), q.Offset2, expr.Instantiate(b.Size, 2)))
+	if q.DifferentValues = differentValues(a, b); q.DifferentValues != nil && !opts.KeepBenign {
+		core = append(core, q.DifferentValues)
+	}
 	switch {
 	case atomics:
 		q.Scope = &ScopeLimit{Op: narrowerAtomic(a, b)}
@@ -107,6 +118,17 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	core = append(core, counterLemmas(k, l, core)...)
 	q.Assertions = withLemmas(core, q)
 	return q
+}
+
+// differentValues states that the two threads' writes store different
+// values, or returns nil if they are not two plain writes of known values
+// of one size (the values are then taken to differ).
+func differentValues(a, b *kernelanalysis.Access) *expr.Term {
+	if a.Kind != kernelanalysis.Write || b.Kind != kernelanalysis.Write || a.Value == nil || b.Value == nil ||
+		a.Value.Width != b.Value.Width || !expr.Equal(a.Size, b.Size) {
+		return nil
+	}
+	return expr.Ne(expr.Instantiate(a.Value, 1), expr.Instantiate(b.Value, 2))
 }
 
 // counterLemmas states, for each counter whose value both threads' terms

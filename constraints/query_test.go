@@ -84,3 +84,28 @@ func TestNoWrapBoundsTheGridsThreads(t *testing.T) {
 		}
 	}
 }
+
+func TestDifferentValuesOfTwoWrites(t *testing.T) {
+	g := &kernelanalysis.Object{Name: "a", Space: kernelanalysis.Global}
+	four := expr.Const(4, 64)
+	one := expr.Const(1, 32)
+	write := func(v *expr.Term) *kernelanalysis.Access {
+		return &kernelanalysis.Access{Object: g, Kind: kernelanalysis.Write, Size: four, Value: v}
+	}
+	read := &kernelanalysis.Access{Object: g, Kind: kernelanalysis.Read, Size: four}
+	tests := []struct {
+		a, b   *kernelanalysis.Access
+		want   bool
+		reason string
+	}{
+		{write(one), write(one), true, "two writes of known values are compared"},
+		{write(one), read, false, "a write and a read race whatever the value"},
+		{write(one), write(nil), false, "an unknown value may differ"},
+		{write(one), write(expr.Const(1, 8)), false, "values of different widths are taken to differ"},
+	}
+	for _, tt := range tests {
+		if got := differentValues(tt.a, tt.b) != nil; got != tt.want {
+			t.Errorf("differentValues = %v, want %v (%s)", got, tt.want, tt.reason)
+		}
+	}
+}

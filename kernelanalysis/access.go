@@ -85,6 +85,11 @@ type Access struct {
 	Object *Object
 	Offset *expr.Term // byte offset into the object, 64-bit
 	Size   *expr.Term // bytes accessed, 64-bit
+	// Value is the value a plain store writes (integers, floats'
+	// constant bit patterns, addresses of functions and variables, and
+	// otherwise an unknown), nil for other accesses: two writes of equal
+	// values are benign.
+	Value *expr.Term
 	// Cond is the path condition under which the access executes, with the
 	// definedness conditions (no signed wrap where the IR promises none, no
 	// division by zero) of every value it depends on.

@@ -25,6 +25,7 @@ type analyzer struct {
 	objects   map[string]*Object       // by name
 	written   map[*Object]bool         // objects the kernel writes
 	divergent map[value.Value]bool     // values that may differ between threads of a block
+	used      map[value.Value]bool     // values some instruction of the kernel uses
 	intervals [numLevels]*intervalInfo // by Level
 	res       *Kernel
 }
@@ -43,6 +44,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	a.ev = symbolic.New(k.Func, a, expr.PerThread)
 	a.res.Loops = a.ev.G.Loops
 	a.res.Axes = axesRead(k.Func)
+	a.used = usedValues(k.Func)
 	a.params()
 	a.findWrites()
 	a.divergent = divergence(a)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -28,6 +29,9 @@ func (a *analyzer) collect() {
 // collectInst records what one instruction does to memory, and the
 // assumptions it states.
 func (a *analyzer) collectInst(inst ir.Instruction, b *ir.Block) {
+	if a.deadLoad(inst) {
+		return
+	}
 	for _, e := range memoryEffects(inst) {
 		if e.opaque {
 			a.unknownCall(inst.(*ir.InstCall))
@@ -104,6 +108,9 @@ func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, 
 			Scope: scope, Inst: inst, Block: b, Pos: pos, Loops: a.ev.G.LoopsOf(b),
 		}
 		acc.Source = a.describe(ptr, t)
+		if st, ok := inst.(*ir.InstStore); ok && kind == Write {
+			acc.Value = a.ev.Term(st.Src)
+		}
 		path := expr.AllOf(a.ev.BlockCond(b), t.cond)
 		acc.Cond = expr.AllOf(path, a.ev.Definedness(path, t.off, size))
 		acc.countLoops = a.loopsMentioned(acc.Cond, acc.Offset, acc.Size)
@@ -136,4 +143,34 @@ func mentions(t *expr.Term, name string) bool {
 		}
 	}
 	return false
+}
+
+// deadLoad reports whether an instruction is a plain load whose value
+// nothing uses: the compiler removes it (nvcc optimises device code by
+// default), so it reads nothing and races with nothing.
+func (a *analyzer) deadLoad(inst ir.Instruction) bool {
+	l, ok := inst.(*ir.InstLoad)
+	return ok && !l.Volatile && l.Ordering == enum.AtomicOrderingNone && !a.used[l]
+}
+
+// usedValues returns the values that instructions and terminators of f
+// use as operands.
+func usedValues(f *ir.Func) map[value.Value]bool {
+	used := map[value.Value]bool{}
+	add := func(x interface{}) {
+		u, ok := x.(interface{ Operands() []*value.Value })
+		if !ok {
+			return
+		}
+		for _, op := range u.Operands() {
+			used[symbolic.UnwrapArg(*op)] = true
+		}
+	}
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			add(inst)
+		}
+		add(b.Term)
+	}
+	return used
 }

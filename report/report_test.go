@@ -125,3 +125,31 @@ func TestExitCode(t *testing.T) {
 		}
 	}
 }
+
+// TestBenignRaceIsItsOwnCategory checks that a benign race keeps its kind
+// in JSON, says so in a field of its own and in the text, and has a SARIF
+// rule of its own.
+func TestBenignRaceIsItsOwnCategory(t *testing.T) {
+	r := sampleResult()
+	race := r.Files[0].Races[0]
+	race.Benign, race.Message = true, "benign write-write race on shared s (both writes store the same value)"
+	var js, text, sarifOut bytes.Buffer
+	if err := WriteJSON(&js, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"kind": "intra-block"`) || !strings.Contains(js.String(), `"benign": true`) {
+		t.Errorf("JSON lacks the kind or the benign field:\n%s", js.String())
+	}
+	if err := WriteText(&text, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "warning: benign write-write race") {
+		t.Errorf("text does not say benign:\n%s", text.String())
+	}
+	if err := WriteSARIF(&sarifOut, r, SARIFOptions{Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	if id := ruleFor(benignKind).ID; !strings.Contains(sarifOut.String(), `"ruleId": "`+id+`"`) {
+		t.Errorf("SARIF result does not use rule %s:\n%s", id, sarifOut.String())
+	}
+}

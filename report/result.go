@@ -103,6 +103,9 @@ type Race struct {
 	// beyond what the host code or the command line says, such as
 	// "assuming blockDim.y = 1 (...); --any-launch checks every shape".
 	Assumptions string `json:"assumptions,omitempty"`
+	// Benign is set on a write-write race in which both writes store the
+	// same value (reported only with --report-benign).
+	Benign bool `json:"benign,omitempty"`
 	// Hint is a further note for the reader, such as that a kernel
 	// racing between blocks reads no block index.
 	Hint string `json:"hint,omitempty"`

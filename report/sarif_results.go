@@ -20,12 +20,16 @@ import (
 // location, the second a related location with id 1, and the witness's
 // two threads are the thread flows of a code flow.
 func (sw *sarifWriter) raceResult(race *Race) *sarif.Result {
-	rule := ruleFor(race.Kind)
+	kind := race.Kind
+	if race.Benign {
+		kind = benignKind
+	}
+	rule := ruleFor(kind)
 	res := sarif.NewRuleResult(rule.ID).
 		WithLevel("warning").
 		WithMessage(sarif.NewTextMessage(raceMessage(race))).
 		WithLocations([]*sarif.Location{sw.accessLocation(race.First)})
-	if i := ruleIndex(race.Kind); i >= 0 {
+	if i := ruleIndex(kind); i >= 0 {
 		res.WithRuleIndex(i)
 	}
 	res.AddRelatedLocation(sw.accessLocation(race.Second).WithId(1).

@@ -22,6 +22,10 @@ const rulesURI = toolURI + "/blob/main/docs/rules.md"
 // reported as results beside the races.
 const undecidedKind = "undecided"
 
+// benignKind is the Rule.Kind of the rule of benign write-write races:
+// both writes store the same value.
+const benignKind = "benign"
+
 // codeFence opens and closes a CUDA code block in Markdown.
 const codeFence = "```"
 
@@ -69,6 +73,15 @@ var Rules = []Rule{
 		Racy:      racyIntraWarp,
 		Fixed:     fixedIntraWarp,
 		Precision: "high"},
+	{ID: "HGRD1004", Kind: benignKind, Name: "benign-write-race",
+		Title: "Benign write-write race (same value)",
+		Description: "Two threads write the same address with nothing ordering the writes, but both store the same value " +
+			"(every thread setting a flag to 1, say). The result does not depend on the order, and GPUVerify and " +
+			"value-based checkers tolerate it; hgrd reports it only with --report-benign. It is still a data race in the " +
+			"CUDA memory model: an atomic store, or letting one thread write, makes it well defined.",
+		Racy:      racyBenign,
+		Fixed:     fixedBenign,
+		Precision: "medium"},
 	{ID: "HGRD2001", Kind: undecidedKind, Name: "undecided-access-pair",
 		Title: "Access pair not decided",
 		Description: "The solver ran out of its budget before deciding whether two threads can make these two accesses to the " +
@@ -222,3 +235,17 @@ func RulesMarkdown() string {
 	}
 	return b.String()
 }
+
+const racyBenign = `__global__ void contains(const int *v, int n, int key, int *found) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n && v[i] == key)
+        *found = 1; // every matching thread stores 1
+}
+`
+
+const fixedBenign = `__global__ void contains(const int *v, int n, int key, int *found) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n && v[i] == key)
+        atomicExch(found, 1);
+}
+`

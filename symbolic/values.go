@@ -9,6 +9,7 @@ import (
 	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
+	"math"
 
 	"hgrd/cuda"
 	"hgrd/expr"
@@ -54,6 +55,21 @@ func (e *Evaluator) translate(v value.Value, w int) *expr.Term {
 		return expr.Const(0, w)
 	case *constant.Null:
 		return expr.Const(0, w)
+	case *constant.Float:
+		return floatBits(v, w)
+	case *ir.Global:
+		// A variable's address: one unknown for the whole launch.
+		return expr.Var("addr."+v.Name(), w, expr.Shared)
+	case *constant.ExprBitCast:
+		if PointerType(v.Type()) && PointerType(v.From.Type()) {
+			return e.Term(v.From)
+		}
+	case *constant.ExprAddrSpaceCast:
+		return e.Term(v.From)
+	case *constant.ExprGetElementPtr:
+		if zeroIndices(v.Indices) {
+			return e.Term(v.Src) // &a[0] is a
+		}
 	case *ir.Func:
 		// A function's address: one unknown for the whole launch, so that
 		// threads comparing one pointer with it agree.
@@ -214,6 +230,42 @@ func WidthOf(t types.Type) int {
 func Unnamed(name string) bool {
 	for _, c := range name {
 		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// floatBits returns the bit pattern of a float or double constant, zero-
+// extended to w bits; other floating-point types are unknowns.
+func floatBits(v *constant.Float, w int) *expr.Term {
+	f, _ := v.X.Float64()
+	var bits uint64
+	switch {
+	case v.NaN:
+		return expr.Var("nan."+v.Typ.String(), w, expr.Shared)
+	case v.Typ.Kind == types.FloatKindFloat:
+		bits = uint64(math.Float32bits(float32(f)))
+	case v.Typ.Kind == types.FloatKindDouble:
+		bits = math.Float64bits(f)
+	default:
+		return expr.Var("float."+v.String(), w, expr.Shared)
+	}
+	if w < 64 && bits>>uint(w) != 0 {
+		return expr.Var("float."+v.String(), w, expr.Shared)
+	}
+	return expr.Const(bits, w)
+}
+
+// zeroIndices reports whether every index of a constant getelementptr is
+// zero.
+func zeroIndices(indices []constant.Constant) bool {
+	for _, c := range indices {
+		if ix, ok := c.(*constant.Index); ok {
+			c = ix.Constant
+		}
+		i, ok := c.(*constant.Int)
+		if !ok || i.X.Sign() != 0 {
 			return false
 		}
 	}

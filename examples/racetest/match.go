@@ -40,6 +40,8 @@ func Ordered(r *report.Race) (first, second report.Access) {
 //
 //	{kind} {first access}-{second access} race on {memory} {object} with line {second line}
 //
+// A benign race (both writes store the same value, --report-benign) is
+// "{kind} benign write-write race on ...".
 // An unknown object is written "?". A race that exists only because of a
 // scope ends with its note: "... with line 20 (atomicAdd_block at
 // k.cu:18:5 does not order threads of different blocks)".
@@ -49,8 +51,12 @@ func Describe(r *report.Race) string {
 	if obj == "" {
 		obj = "?"
 	}
-	desc := fmt.Sprintf("%s %s-%s race on %s %s with line %d",
-		r.Kind, first.Access, second.Access, r.Memory, obj, second.Line)
+	benign := ""
+	if r.Benign {
+		benign = "benign "
+	}
+	desc := fmt.Sprintf("%s %s%s-%s race on %s %s with line %d",
+		r.Kind, benign, first.Access, second.Access, r.Memory, obj, second.Line)
 	if r.ScopeNote != "" {
 		desc += " (" + r.ScopeNote + ")"
 	}

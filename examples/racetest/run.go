@@ -138,13 +138,17 @@ func readCase(files []string) (driver.Options, []Want, []string) {
 // ParseFlags parses the text after "// hgrd-flags:": --grid-dim and
 // --block-dim, each followed by X[,Y[,Z]] (missing components are 1),
 // either as the next word or after '='; -D NAME[=VALUE] (or -DNAME); and
-// the switch --any-launch.
+// the switches --any-launch and --report-benign.
 func ParseFlags(text string) (driver.Options, error) {
 	var opts driver.Options
 	words := strings.Fields(text)
 	for i := 0; i < len(words); i++ {
-		if words[i] == "--any-launch" {
+		switch words[i] {
+		case "--any-launch":
 			opts.AnyLaunch = true
+			continue
+		case "--report-benign":
+			opts.ReportBenign = true
 			continue
 		}
 		if def, ok := strings.CutPrefix(words[i], "-D"); ok && def != "" {
@@ -168,7 +172,7 @@ func ParseFlags(text string) (driver.Options, error) {
 		case "-D":
 			opts.Frontend.Defines = append(opts.Frontend.Defines, val)
 		default:
-			return opts, fmt.Errorf("hgrd-flags: unknown flag %q (want --grid-dim, --block-dim, -D or --any-launch)", name)
+			return opts, fmt.Errorf("hgrd-flags: unknown flag %q (want --grid-dim, --block-dim, -D, --any-launch or --report-benign)", name)
 		}
 		if err != nil {
 			return opts, fmt.Errorf("hgrd-flags: %s %s: %v", name, val, err)
