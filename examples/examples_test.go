@@ -40,6 +40,8 @@ var cases = []string{
 	"copyLowToUpp_racy",
 	"copyUppToLow_ok",
 	"copyUppToLow_racy",
+	"curand_ok",
+	"curand_racy",
 	"device_function",
 	"expDistance_ok",
 	"expDistance_racy",

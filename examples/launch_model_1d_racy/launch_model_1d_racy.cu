@@ -7,9 +7,9 @@
 // (threads 0 and 32) and in one warp (threads 0 and 1). Blocks use
 // distinct sums: no inter-block race.
 //
-// fill reads no block index at all: every block stores a[threadIdx.x], so
-// blocks race with each other if the kernel is launched with more than
-// one (inter-block write-write). The report says that the kernel looks
+// count reads no block index at all: every block increments a[threadIdx.x],
+// so blocks race with each other if the kernel is launched with more than
+// one (inter-block write-write and read-write). The report says that the kernel looks
 // meant for one block, which --grid-dim=1 or the launching code settles.
 
 __global__ void block_sum(const float *v, float *sum) {
@@ -17,6 +17,6 @@ __global__ void block_sum(const float *v, float *sum) {
   sum[blockIdx.x] = sum[blockIdx.x] + v[i]; // want "intra-block write-write race on global sum with line 17" "intra-warp write-write race on global sum with line 17" "intra-block (read-write|write-read) race on global sum with line 17" "intra-warp (read-write|write-read) race on global sum with line 17"
 }
 
-__global__ void fill(int *a) {
-  a[threadIdx.x] = threadIdx.x; // want "inter-block write-write race on global a with line 21"
+__global__ void count(int *a) {
+  a[threadIdx.x] += 1; // want "inter-block write-write race on global a with line 21" "inter-block (read-write|write-read) race on global a with line 21"
 }

@@ -21,7 +21,7 @@ __global__ void needleTile(int *score, const int *ref, int cols, int penalty,
   int by = diag - 1 - bx;
   int row = by * BS + threadIdx.y + 1;
   int col = bx * BS + threadIdx.x + 1;
-  score[row * cols + col] = ref[row * cols + col] - penalty;
+  score[row * cols + col] = ref[row * cols + col] - penalty * row;
 }
 
 int main(int argc, char **argv) {

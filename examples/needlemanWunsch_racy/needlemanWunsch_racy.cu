@@ -12,6 +12,9 @@
 // (0, 10) lin 160 and (1, 9) lin 145 are warps 5 and 4, an intra-block
 // write-write race; (0, 1) lin 16 and (1, 0) lin 1 share warp 0, an
 // intra-warp one. (The first version of this case missed bw = 0.)
+// The two writes of each pair store different values: they come from
+// different rows, and the gap penalty grows with the row. (Equal values
+// would make the races benign, not reported by default.)
 #include <cstdio>
 #include <cstdlib>
 
@@ -23,7 +26,7 @@ __global__ void needleTile(int *score, const int *ref, int cols, int penalty,
   int by = diag - 1 - bx;
   int row = by * BS + threadIdx.y + 1;
   int col = bx * BS + threadIdx.x + 1;
-  score[row * cols + col] = ref[row * cols + col] - penalty; // want "inter-block write-write race on global score with line 26" "intra-block write-write race on global score with line 26" "intra-warp write-write race on global score with line 26"
+  score[row * cols + col] = ref[row * cols + col] - penalty * row; // want "inter-block write-write race on global score with line 29" "intra-block write-write race on global score with line 29" "intra-warp write-write race on global score with line 29"
 }
 
 int main(int argc, char **argv) {

@@ -198,6 +198,8 @@ __HGRD_CG coalesced_group coalesced_threads() {
 
 /* ---- free functions ---- */
 template <class G> __HGRD_CG void sync(const G &g) { g.sync(); }
+/* CUDA 9's name of sync(g), kept by GPUVerify's tests. */
+template <class G> __HGRD_CG void synchronize(const G &g) { g.sync(); }
 template <class G> __HGRD_CG unsigned long long thread_rank(const G &g) {
   return g.thread_rank();
 }

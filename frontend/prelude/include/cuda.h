@@ -102,4 +102,11 @@ __host__ CUresult cuGetErrorString(CUresult error, const char **pStr);
 __host__ CUresult cuGetErrorName(CUresult error, const char **pStr);
 }
 
+/* GPUVerify's test suite, and code written against its cuda.h, use the
+ * cuRAND device API and cooperative groups after including only cuda.h:
+ * their names are prefixed or in a namespace of their own, so offering
+ * them here harms no file written for nvcc. */
+#include "cooperative_groups.h"
+#include "curand_kernel.h"
+
 #endif /* HGRD_CUDA_H, real SDK */
