@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"hgrd/cache"
 	"hgrd/frontend"
@@ -76,6 +77,7 @@ func (r *runner) one(ctx context.Context, in Input, partners []frontend.HostSour
 			}
 		}
 	}
+	start := time.Now()
 	out := r.analyse(ctx, in, partners, opts)
 	out.Result.Path = in.Path
 	out.Result.Timings = out.Timings
@@ -84,6 +86,7 @@ func (r *runner) one(ctx context.Context, in Input, partners []frontend.HostSour
 		stored.Timings = report.Timings{}
 		_ = opts.Cache.Put(key, &stored, out.Inputs) // best effort
 	}
+	out.Result.Seconds = time.Since(start).Seconds() // after Put: the cache keeps no timing
 	return out
 }
 

@@ -62,6 +62,9 @@ type FileResult struct {
 	Explain []Note `json:"explain,omitempty"`
 	// Timings records how long each phase took for the file.
 	Timings Timings `json:"-"`
+	// Seconds is the wall-clock time the file's analysis took in this
+	// run; none for a result read from the cache.
+	Seconds float64 `json:"seconds,omitempty"`
 }
 
 // Timings are the durations of the phases of one file's analysis.

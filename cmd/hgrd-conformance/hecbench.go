@@ -1,0 +1,182 @@
+// This file defines the run over the real applications: each program's
+// folder scanned by hgrd, so that kernels launched from another file get
+// that file's host facts, and the table of files, reasons, races, time and
+// memory.
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+
+	"hgrd/internal/parallel"
+	"hgrd/report"
+)
+
+// quickPrograms are the applications --quick scans: small ones, with host
+// code; one of them has a file hgrd cannot analyse.
+var quickPrograms = []string{"affine-cuda", "allreduce-cuda", "atomicCost-cuda"}
+
+// A programResult is one application's scan.
+type programResult struct {
+	name string
+	run
+}
+
+// An appsResult is the run over the applications.
+type appsResult struct {
+	programs []programResult
+}
+
+// hecbench scans every application folder of dir (or the quick ones).
+func (r *runner) hecbench(ctx context.Context, dir string, quick bool) (*appsResult, error) {
+	names := quickPrograms
+	if !quick {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		names = nil
+		for _, e := range entries {
+			if e.IsDir() {
+				names = append(names, e.Name())
+			}
+		}
+	}
+	res := &appsResult{programs: make([]programResult, len(names))}
+	parallel.ForEach(len(names), r.jobs, func(i int) {
+		res.programs[i] = programResult{names[i], r.hgrdRun(ctx, dir, "scan", "-j", "1", names[i])}
+	})
+	return res, nil
+}
+
+// A fileOutcome is one .cu file's result in a scan.
+type fileOutcome struct {
+	program string
+	file    *report.FileResult
+}
+
+// files returns every file's result, and the programs whose scan crashed.
+func (a *appsResult) files() (files []fileOutcome, crashed []programResult) {
+	for _, p := range a.programs {
+		if p.crashed() {
+			crashed = append(crashed, p)
+			continue
+		}
+		for _, f := range p.report.Files {
+			files = append(files, fileOutcome{p.name, f})
+		}
+	}
+	return files, crashed
+}
+
+// reasonOf classifies why a file was not analysed, or "" if it was.
+func reasonOf(f *report.FileResult) string {
+	switch {
+	case f.Error != "":
+		return errorReason(f.Error)
+	case len(f.Incomplete) > 0:
+		return "not fully analysed: " + incompleteReason(f.Incomplete[0])
+	case len(f.Undecided) > 0:
+		return "undecided pair (solver budget)"
+	}
+	return ""
+}
+
+var (
+	missingHeader = regexp.MustCompile(`'([^']+)' file not found`)
+	clangError    = regexp.MustCompile(`error: (.*)$`)
+	quoted        = regexp.MustCompile(`'[^']*'`)
+	calledFunc    = regexp.MustCompile(`call to (\S+)`)
+)
+
+// errorReason turns a file's error into a reason shared by files failing
+// alike: the missing header, the kind of compile error, the budget.
+func errorReason(msg string) string {
+	if m := missingHeader.FindStringSubmatch(msg); m != nil {
+		return "missing header " + m[1]
+	}
+	kind, rest, _ := strings.Cut(msg, ":")
+	if kind == "compile error" {
+		if m := clangError.FindStringSubmatch(rest); m != nil {
+			return "compile error: " + quoted.ReplaceAllString(m[1], "'…'")
+		}
+	}
+	return kind
+}
+
+// incompleteReason names what the analysis could not see into.
+func incompleteReason(note string) string {
+	if m := calledFunc.FindStringSubmatch(note); m != nil {
+		return "call to " + m[1] + " without a body"
+	}
+	return note
+}
+
+// write prints the applications' table, the reasons and the races.
+func (a *appsResult) write(w io.Writer) {
+	files, crashed := a.files()
+	var seconds []float64
+	reasons := map[string]int{}
+	analysed, races := 0, 0
+	var peak int64
+	for _, p := range a.programs {
+		peak = max(peak, p.maxRSS)
+	}
+	for _, f := range files {
+		seconds = append(seconds, f.file.Seconds)
+		races += len(f.file.Races)
+		if r := reasonOf(f.file); r != "" {
+			reasons[r]++
+		} else {
+			analysed++
+		}
+	}
+	fmt.Fprintf(w, "## Applications: %d programs, %d .cu files\n\n", len(a.programs), len(files))
+	fmt.Fprintln(w, "| files analysed | not analysed | races | median s/file | max s/file | peak memory | crashed programs |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
+	fmt.Fprintf(w, "| %d (%.0f%%) | %d | %d | %.2f | %.2f | %d MiB | %d |\n\n", analysed, percent(analysed, len(files)),
+		len(files)-analysed, races, median(seconds), maxOf(seconds), peak>>20, len(crashed))
+	if len(reasons) > 0 {
+		fmt.Fprintln(w, "| files | not analysed because |")
+		fmt.Fprintln(w, "|---|---|")
+		for _, r := range sortedByCount(reasons) {
+			fmt.Fprintf(w, "| %d | %s |\n", reasons[r], r)
+		}
+		fmt.Fprintln(w)
+	}
+	for _, p := range crashed {
+		fmt.Fprintf(w, "- CRASH scanning %s (exit %d): %s\n", p.name, p.exit, strings.TrimSpace(p.stderr))
+	}
+	if races > 0 {
+		fmt.Fprintln(w, "| race | kind | first access | second access |")
+		fmt.Fprintln(w, "|---|---|---|---|")
+		for _, f := range files {
+			for _, r := range f.file.Races {
+				fmt.Fprintf(w, "| %s | %s | %s:%d:%d | %s:%d:%d |\n", r.Title(), r.Kind,
+					r.First.File, r.First.Line, r.First.Column, r.Second.File, r.Second.Line, r.Second.Column)
+			}
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+// sortedByCount returns the keys of counts, most frequent first.
+func sortedByCount(counts map[string]int) []string {
+	var keys []string
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if counts[keys[i]] != counts[keys[j]] {
+			return counts[keys[i]] > counts[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	return keys
+}

@@ -1,0 +1,68 @@
+// This file defines one run of hgrd on a corpus case: a child process with
+// a JSON report, its exit status, its wall-clock time and its peak memory.
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os/exec"
+	"syscall"
+	"time"
+
+	"hgrd/report"
+)
+
+// A runner runs hgrd.
+type runner struct {
+	hgrd        string
+	jobs        int
+	fileTimeout time.Duration
+}
+
+// A run is what one hgrd process did.
+type run struct {
+	exit    int
+	seconds float64
+	maxRSS  int64 // bytes, the largest of hgrd and its children
+	report  *report.Result
+	stderr  string
+}
+
+// hgrdRun runs hgrd with args in dir, with --format json added.
+func (r *runner) hgrdRun(ctx context.Context, dir string, args ...string) run {
+	args = append([]string{args[0], "--no-cache", "-q", "--format", "json", "--timeout", r.fileTimeout.String()}, args[1:]...)
+	cmd := exec.CommandContext(ctx, r.hgrd, args...)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	out := run{seconds: time.Since(start).Seconds(), stderr: stderr.String()}
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit):
+		out.exit = exit.ExitCode()
+	case err != nil:
+		out.exit = -1
+		out.stderr += err.Error()
+	}
+	if cmd.ProcessState != nil {
+		// wait4's usage covers the process and the children it reaped:
+		// hgrd's workers, clang-14 and opt-14.
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			out.maxRSS = ru.Maxrss * 1024
+		}
+	}
+	var rep report.Result
+	if json.Unmarshal(stdout.Bytes(), &rep) == nil {
+		out.report = &rep
+	}
+	return out
+}
+
+// crashed reports whether hgrd failed outside its contract: an exit
+// status other than 0, 1 and 2, or no report.
+func (o run) crashed() bool { return o.exit < 0 || o.exit > 2 || o.report == nil }
