@@ -92,7 +92,7 @@ func TestEveryPackageIsDocumented(t *testing.T) {
 	}
 	documented := map[string]bool{}
 	row := regexp.MustCompile("(?m)^\\| (.*?) \\|")
-	name := regexp.MustCompile("`([a-z0-9/]+)`")
+	name := regexp.MustCompile("`([a-z0-9/-]+)`")
 	for _, m := range row.FindAllStringSubmatch(string(data), -1) {
 		for _, n := range name.FindAllStringSubmatch(m[1], -1) {
 			documented[n[1]] = true

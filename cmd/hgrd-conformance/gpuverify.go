@@ -107,7 +107,7 @@ func (r *runner) gpuverify(ctx context.Context, dir string, quick bool) (*suiteR
 // A tally counts the verdicts of the cases that count.
 type tally struct {
 	right, tp, fp, fn, tn, notAnalysed, crashes, counted int
-	seconds                                               []float64
+	seconds                                              []float64
 }
 
 func (s *suiteResult) tally() tally {
