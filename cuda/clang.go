@@ -19,9 +19,9 @@ const (
 	AnnotationValue
 )
 
-// AxiomPrefix begins the name of the device function that the prelude
-// makes of each GPUVerify `__axiom(e)` at file scope; every kernel calls
-// them all on entry.
+// AxiomPrefix is in the (mangled) name of the device function that the
+// prelude makes of each GPUVerify `__axiom(e)`; every kernel calls them
+// all on entry.
 const AxiomPrefix = "__hgrd_axiom_"
 
 // StubMarker is the part clang adds to a kernel's name to name its host

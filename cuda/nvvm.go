@@ -23,7 +23,7 @@ const (
 	PureCall                     // touches no memory; result opaque
 	MinMax                       // llvm.smin/smax/umin/umax/abs: modelled arithmetic
 	Requires                     // GPUVerify __requires: a precondition
-	Assume                       // GPUVerify __assume: an assumption
+	Assume                       // __builtin_assume, GPUVerify __assume: an assumption
 	IgnoredCall                  // debug info, lifetimes, printf and the like
 	NoReturn                     // assert failure and trap: the path ends
 )
@@ -90,7 +90,7 @@ var callPrefixes = []struct {
 	{"llvm.abs.", Call{Kind: MinMax, Op: "abs"}},
 	{"llvm.lifetime.", Call{Kind: IgnoredCall}},
 	{"llvm.dbg.", Call{Kind: IgnoredCall}},
-	{"llvm.assume", Call{Kind: IgnoredCall}},
+	{"llvm.assume", Call{Kind: Assume}}, // __builtin_assume
 	{"llvm.experimental.noalias.scope.decl", Call{Kind: IgnoredCall}},
 	{"llvm.invariant.", Call{Kind: IgnoredCall}},
 	{"llvm.trap", Call{Kind: NoReturn}},

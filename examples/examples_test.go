@@ -56,6 +56,8 @@ var cases = []string{
 	"host_interproc",
 	"indexing_2d",
 	"indexing_3d",
+	"kernel_assert_ok",
+	"kernel_assert_racy",
 	"launch_model_1d_ok",
 	"launch_model_1d_racy",
 	"loop_mid_barrier",

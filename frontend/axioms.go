@@ -1,56 +1,76 @@
-// This file defines how GPUVerify's file-scope axioms reach the kernels:
-// the prelude turns `__axiom(e)` into a device function that assumes e,
+// This file defines how GPUVerify's axioms reach the kernels: the prelude
+// turns `__axiom(e)` into a class whose device member function assumes e,
 // and each kernel calls every such function on entry.
 
 package frontend
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
-
-	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/metadata"
 
 	"hgrd/cuda"
 )
 
-// applyAxioms adds, at the entry of every kernel of m, a call of each
-// axiom function, so that the axioms' assumptions hold from the kernel's
-// start. It reports whether it changed m.
-func applyAxioms(m *ir.Module) bool {
-	var axioms []*ir.Func
-	for _, f := range m.Funcs {
-		if strings.HasPrefix(f.Name(), cuda.AxiomPrefix) && len(f.Blocks) > 0 {
-			axioms = append(axioms, f)
-		}
+var (
+	// axiomDefine matches the definition of an axiom's function.
+	axiomDefine = regexp.MustCompile(`(?m)^define [^@]*@("?[\w.$]*` + regexp.QuoteMeta(cuda.AxiomPrefix) + `[\w.$]*"?)\(\)`)
+	// kernelAnnotation matches a kernel's entry in !nvvm.annotations.
+	kernelAnnotation = regexp.MustCompile(`@("?[\w.$]+"?), !"` + cuda.KernelAnnotationKey + `"`)
+	// blockLabel matches the line that names a basic block.
+	blockLabel = regexp.MustCompile(`^[-\w.$"]+:`)
+	// subprogram matches the debug-info attachment of a definition.
+	subprogram = regexp.MustCompile(`!dbg (![0-9]+) \{$`)
+)
+
+// applyAxioms adds, at the entry of every kernel of the device IR text, a
+// call of each axiom function, so that the axioms' assumptions hold from
+// the kernel's start. A call into a function with debug information needs
+// a location: the kernel's own line 0.
+func applyAxioms(text string) string {
+	var axioms []string
+	for _, m := range axiomDefine.FindAllStringSubmatch(text, -1) {
+		axioms = append(axioms, m[1])
 	}
 	if len(axioms) == 0 {
-		return false
+		return text
 	}
-	for k := range kernelFuncs(m) {
-		if len(k.Blocks) == 0 {
+	kernels := map[string]bool{}
+	for _, m := range kernelAnnotation.FindAllStringSubmatch(text, -1) {
+		kernels[m[1]] = true
+	}
+	lines := strings.Split(text, "\n")
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		out = append(out, line)
+		if !strings.HasPrefix(line, "define ") || !strings.HasSuffix(line, "{") || !kernels[definedName(line)] {
 			continue
 		}
-		entry := k.Blocks[0]
-		var calls []ir.Instruction
-		for _, ax := range axioms {
-			c := ir.NewCall(ax)
-			c.Metadata = entryLocation(k)
-			calls = append(calls, c)
+		if i+1 < len(lines) && blockLabel.MatchString(lines[i+1]) {
+			i++
+			out = append(out, lines[i]) // the entry block's label
 		}
-		entry.Insts = append(calls, entry.Insts...)
+		loc := ""
+		if m := subprogram.FindStringSubmatch(line); m != nil {
+			loc = fmt.Sprintf(", !dbg !DILocation(line: 0, scope: %s)", m[1])
+		}
+		for _, ax := range axioms {
+			out = append(out, fmt.Sprintf("  call void @%s()%s", ax, loc))
+		}
 	}
-	return true
+	return strings.Join(out, "\n")
 }
 
-// entryLocation returns the debug location of a kernel's start, which a
-// call into a function with debug information needs; none if the kernel
-// has no debug information.
-func entryLocation(k *ir.Func) []*metadata.Attachment {
-	for _, md := range k.Metadata {
-		if sp, ok := md.Node.(*metadata.DISubprogram); ok && md.Name == "dbg" {
-			loc := &metadata.DILocation{MetadataID: -1, Line: sp.Line, Scope: sp}
-			return []*metadata.Attachment{{Name: "dbg", Node: loc}}
-		}
+// definedName returns the name a define line defines.
+func definedName(line string) string {
+	at := strings.Index(line, "@")
+	if at < 0 {
+		return ""
 	}
-	return nil
+	end := strings.Index(line[at:], "(")
+	if end < 0 {
+		return ""
+	}
+	return line[at+1 : at+end]
 }

@@ -115,12 +115,24 @@ func (l *Loader) compileSide(ctx context.Context, cfg Config, side Side, path st
 	if side == Host {
 		text = keepStubs(text)
 	} else {
-		text = rewriteDevice(path, allowInlining(text))
+		text = applyAxioms(allowInlining(text))
 	}
 	start = time.Now()
 	optArgs := append([]string{"-S"}, normalisation[side]...)
 	optArgs = append(optArgs, "-", "-o", "-")
-	norm, stderr, err := run(ctx, l.opt, optArgs, []byte(text))
+	var norm []byte
+	if side == Device {
+		// The module rewritten through llir, which opt-14 may reject (llir
+		// prints some types back wrongly); then the module as it was.
+		if rewritten := rewriteDevice(path, text); rewritten != text {
+			if norm, stderr, err = run(ctx, l.opt, optArgs, []byte(rewritten)); err != nil {
+				norm = nil
+			}
+		}
+	}
+	if norm == nil {
+		norm, stderr, err = run(ctx, l.opt, optArgs, []byte(text))
+	}
 	out.normalise = time.Since(start)
 	if err != nil {
 		return nil, &Error{File: path, Kind: NormaliseError,

@@ -1,15 +1,13 @@
-// This file defines the rewrites of the device module that need it parsed:
-// they run between clang-14 and opt-14, and only on modules that need them.
+// This file defines the rewrite of the device module that needs it parsed:
+// it runs between clang-14 and opt-14, only on modules that need it.
 
 package frontend
 
 import (
 	"regexp"
-	"strings"
 
 	"github.com/llir/llvm/asm"
 
-	"hgrd/cuda"
 )
 
 // indirectCall matches a call whose callee is a local value: a cheap test
@@ -17,22 +15,14 @@ import (
 var indirectCall = regexp.MustCompile(`\bcall [^@\n]*%[-\w.$"]+\(`)
 
 // rewriteDevice resolves the device module's calls through function
-// pointers (devirt.go) and makes its axioms hold in every kernel
-// (axioms.go). The text is returned unchanged if it needs neither or does
-// not parse (the analysis then reports what it cannot see).
+// pointers (devirt.go). The text is returned unchanged if it has none or
+// does not parse (the analysis then reports what it cannot see).
 func rewriteDevice(path, text string) string {
-	if !indirectCall.MatchString(text) && !strings.Contains(text, "@"+cuda.AxiomPrefix) {
+	if !indirectCall.MatchString(text) {
 		return text
 	}
 	m, err := asm.ParseString(path, dropReturnAlign(text))
-	if err != nil {
-		return text
-	}
-	changed := resolveIndirectCalls(m)
-	if applyAxioms(m) {
-		changed = true
-	}
-	if !changed {
+	if err != nil || !resolveIndirectCalls(m) {
 		return text
 	}
 	return m.String()

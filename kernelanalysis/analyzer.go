@@ -26,6 +26,7 @@ type analyzer struct {
 	written   map[*Object]bool         // objects the kernel writes
 	divergent map[value.Value]bool     // values that may differ between threads of a block
 	used      map[value.Value]bool     // values some instruction of the kernel uses
+	facts     []fact                   // asserts and assumptions (facts.go)
 	intervals [numLevels]*intervalInfo // by Level
 	res       *Kernel
 }
@@ -47,6 +48,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	a.used = usedValues(k.Func)
 	a.params()
 	a.findWrites()
+	a.findFacts()
 	a.divergent = divergence(a)
 	a.collect()
 	a.findGuards()

@@ -43,9 +43,6 @@ func (a *analyzer) collectInst(inst ir.Instruction, b *ir.Block) {
 			}
 		}
 	}
-	if c, ok := inst.(*ir.InstCall); ok {
-		a.collectAssumption(c, b)
-	}
 }
 
 // effectSize returns the number of bytes an effect touches, as a 64-bit
@@ -55,15 +52,6 @@ func (a *analyzer) effectSize(e effect) *expr.Term {
 		return a.resize64(a.ev.Term(e.length))
 	}
 	return constSize(e.elem)
-}
-
-// collectAssumption records the assumption a call to __hgrd_requires or
-// __hgrd_assume states.
-func (a *analyzer) collectAssumption(c *ir.InstCall, b *ir.Block) {
-	switch cuda.LookupCall(symbolic.CalleeName(c)).Kind {
-	case cuda.Requires, cuda.Assume:
-		a.res.Assumptions = append(a.res.Assumptions, expr.Implies(a.ev.BlockCond(b), a.ev.Cond(c.Args[0])))
-	}
 }
 
 // unknownCall records a call the analysis cannot see into, if it may touch
@@ -112,7 +100,8 @@ func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, 
 			acc.Value = a.ev.Term(st.Src)
 		}
 		path := expr.AllOf(a.ev.BlockCond(b), t.cond)
-		acc.Cond = expr.AllOf(path, a.ev.Definedness(path, t.off, size))
+		facts := expr.AllOf(a.factsAt(b, indexOf(b, inst))...)
+		acc.Cond = expr.AllOf(path, facts, a.ev.Definedness(path, t.off, size))
 		acc.countLoops = a.loopsMentioned(acc.Cond, acc.Offset, acc.Size)
 		a.res.Accesses = append(a.res.Accesses, acc)
 		added = append(added, acc)

@@ -59,14 +59,15 @@ __attribute__((device)) void __hgrd_assume(bool __cond);
 #define __non_temporal_loads_begin() ((void)0)
 #define __non_temporal_loads_end() ((void)0)
 #define __array_snapshot(dst, src) ((void)0)
-/* An axiom stands at file scope and holds for every thread of every
- * kernel: it becomes a device function that assumes it, which the front end
- * calls at the entry of each kernel (cuda.AxiomPrefix names it). */
+/* An axiom holds for every thread of every kernel. It may stand at file
+ * scope or in a function body: it becomes a class whose device member
+ * function assumes it, which the front end calls at the entry of each
+ * kernel (cuda.AxiomPrefix is in its name). */
 #define __hgrd_axiom_name2(n) __hgrd_axiom_##n
 #define __hgrd_axiom_name(n) __hgrd_axiom_name2(n)
-#define __axiom(e)                                                          \
-  extern "C" __attribute__((device, used)) void __hgrd_axiom_name(__COUNTER__)(void) { \
-    __hgrd_assume(e);                                                       \
+#define __axiom(e)                                                           \
+  struct __hgrd_axiom_name(__COUNTER__) {                                    \
+    __attribute__((device, used)) static void holds() { __hgrd_assume(e); } \
   }
 
 /* ---- expressions used inside annotations ---- */
