@@ -7,7 +7,6 @@ import (
 	"regexp"
 
 	"github.com/llir/llvm/asm"
-
 )
 
 // indirectCall matches a call whose callee is a local value: a cheap test
