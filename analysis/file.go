@@ -73,6 +73,7 @@ func File(ctx context.Context, u *frontend.Unit, opts Options) (*Result, error) 
 		res.Explain = append(res.Explain, explainLaunches(u, launches)...)
 	}
 	res.Linkage = linkage(u, launches)
+	res.Incomplete = append(res.Incomplete, u.NotAnalysed...)
 	var tasks []*task
 	for _, fk := range u.Kernels {
 		k, err := kernelanalysis.Analyze(u, fk)

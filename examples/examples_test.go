@@ -109,6 +109,8 @@ var cases = []string{
 	"sync_tile_ok",
 	"sync_tile_racy",
 	"sync_warp_intrinsics_racy",
+	"template_kernel_ok",
+	"template_kernel_racy",
 	"tissue_racy",
 	"toneMapping_ok",
 	"toneMapping_racy",

@@ -78,14 +78,33 @@ func (l *Loader) LoadWith(ctx context.Context, path string, partners []HostSourc
 		out *sideOutput
 		err error
 	}
+	u := &Unit{Path: path, preludeDir: l.preludeDir}
+	deviceSource := path
+	if wrapper, done, failed := l.instantiate(ctx, l.cfg, path); wrapper != "" || len(failed) > 0 {
+		u.NotAnalysed = failed
+		for _, inst := range done {
+			u.Notes = append(u.Notes, fmt.Sprintf("kernel template analysed as %s: the file has no instantiation of it", inst))
+		}
+		if wrapper != "" {
+			w, err := l.writeWrapper(path, wrapper)
+			if err != nil {
+				return nil, &Error{File: path, Kind: ReadError, Msg: err.Error(), Err: err}
+			}
+			defer os.Remove(w)
+			deviceSource = w
+		}
+	}
 	results := [2]chan result{make(chan result, 1), make(chan result, 1)}
 	for _, side := range []Side{Device, Host} {
 		go func(side Side) {
-			out, err := l.compileSide(ctx, l.cfg, side, path)
+			src := path
+			if side == Device {
+				src = deviceSource
+			}
+			out, err := l.compileSide(ctx, l.cfg, side, src)
 			results[side] <- result{out, err}
 		}(side)
 	}
-	u := &Unit{Path: path, preludeDir: l.preludeDir}
 	var outs [2]*sideOutput
 	var firstErr error
 	for _, side := range []Side{Device, Host} {

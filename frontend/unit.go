@@ -36,8 +36,13 @@ type Unit struct {
 	// Inputs are the files the compilation read, absolute: the source,
 	// its headers and those of the partners (the prelude excluded).
 	Inputs []string
-	// Notes say what the load left out, such as a partner that failed.
+	// Notes say what the load left out, such as a partner that failed,
+	// or what it added, such as an instance of a kernel template.
 	Notes []string
+	// NotAnalysed names kernels the load could not give the analysis: a
+	// kernel template that the file never instantiates and that no
+	// candidate type fits.
+	NotAnalysed []string
 	// ImportedFuncs are the IR names of the functions the host code
 	// calls but that this file does not define: the C and CUDA
 	// runtime's, and other files' launch wrappers and the launch stubs

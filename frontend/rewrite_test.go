@@ -2,6 +2,7 @@ package frontend_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/llir/llvm/ir"
@@ -84,5 +85,23 @@ __global__ void b(int *p) { p[threadIdx.x] = 1; }`)
 		if !slices.Contains(calls(k.Func), "__hgrd_assume") {
 			t.Errorf("kernel %s does not assume the axiom: calls %v", k.Name, calls(k.Func))
 		}
+	}
+}
+
+func TestUninstantiatedKernelTemplates(t *testing.T) {
+	u := testkit.LoadSource(t, "lib.cu", `
+template <typename T, int N> __global__ void scale(T *v, T f) { v[threadIdx.x % N] *= f; }
+template <typename T> __global__ void step(T *v) { v[0] = v[0].next(); }
+template <typename T> __global__ void used(T *v) { v[threadIdx.x] = 0; }
+void launch(int *v) { used<<<1, 32>>>(v); }`)
+	names := u.KernelNames()
+	if !slices.Contains(names, "scale<int, 256>") || !slices.Contains(names, "used<int>") || len(names) != 2 {
+		t.Errorf("kernels = %v, want scale<int, 256> (instantiated by hgrd) and used<int>", names)
+	}
+	if len(u.NotAnalysed) != 1 || !strings.Contains(u.NotAnalysed[0], "step") {
+		t.Errorf("NotAnalysed = %q, want the template step, which no candidate type fits", u.NotAnalysed)
+	}
+	if len(u.Notes) != 1 || !strings.Contains(u.Notes[0], "scale<int, 256>") {
+		t.Errorf("Notes = %q, want one naming scale<int, 256>", u.Notes)
 	}
 }

@@ -1,0 +1,212 @@
+// This file defines the analysis of kernel templates that a file never
+// instantiates (a header-style library kernel): clang emits no code for
+// them, so the device side is compiled from a wrapper that includes the
+// file and takes the address of an instance of each, for types its body
+// accepts.
+
+package frontend
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// A kernelTemplate is a __global__ function template of the main file
+// that the file does not instantiate.
+type kernelTemplate struct {
+	name   string
+	params []templateParam
+}
+
+// A templateParam is one parameter of a kernel template.
+type templateParam struct {
+	typeParam bool   // a type; otherwise a value of type typ
+	typ       string // the type of a value parameter, as clang prints it
+}
+
+// candidateTypes are tried, in order, for every type parameter.
+var candidateTypes = []string{"int", "float"}
+
+// valueFor returns the argument tried for a value parameter of a type: a
+// block-sized 256 for integers, true for bool.
+func valueFor(typ string) string {
+	if typ == "bool" {
+		return "true"
+	}
+	return "256"
+}
+
+// args returns the template arguments of an instance: ty for every type
+// parameter.
+func (t kernelTemplate) args(ty string) string {
+	var as []string
+	for _, p := range t.params {
+		if p.typeParam {
+			as = append(as, ty)
+		} else {
+			as = append(as, valueFor(p.typ))
+		}
+	}
+	return t.name + "<" + strings.Join(as, ", ") + ">"
+}
+
+// instantiate returns the source of a wrapper that includes path and
+// instantiates each of its uninstantiated kernel templates with the first
+// candidate type that compiles, what it instantiated (for notes), and the
+// templates no candidate fits. Files that mention no template are left
+// alone at no cost; "" means no wrapper is needed.
+func (l *Loader) instantiate(ctx context.Context, cfg Config, path string) (wrapper string, done, failed []string) {
+	src, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(src), "template") || !strings.Contains(string(src), "__global__") {
+		return "", nil, nil
+	}
+	templates := l.uninstantiated(ctx, cfg, path)
+	if len(templates) == 0 {
+		return "", nil, nil
+	}
+	abs, _ := filepath.Abs(path)
+	var lines []string
+	for i, t := range templates {
+		fitted := false
+		for _, ty := range candidateTypes {
+			line := fmt.Sprintf("static void *__hgrd_instance_%d = (void *)&%s;", i, t.args(ty))
+			if l.compiles(ctx, cfg, path, abs, append(append([]string(nil), lines...), line)) {
+				lines = append(lines, line)
+				done = append(done, t.args(ty))
+				fitted = true
+				break
+			}
+		}
+		if !fitted {
+			failed = append(failed, fmt.Sprintf("kernel template %s: no instantiation in the file, and none of %s fits it",
+				t.name, strings.Join(candidateTypes, ", ")))
+		}
+	}
+	if len(lines) == 0 {
+		return "", nil, failed
+	}
+	return wrapperSource(abs, lines), done, failed
+}
+
+// wrapperSource returns a file that includes the file at abs and adds
+// lines.
+func wrapperSource(abs string, lines []string) string {
+	return fmt.Sprintf("#include %q\n%s\n", abs, strings.Join(lines, "\n"))
+}
+
+// compiles reports whether the file with the given added lines compiles
+// on the device side.
+func (l *Loader) compiles(ctx context.Context, cfg Config, path, abs string, lines []string) bool {
+	w, err := l.writeWrapper(path, wrapperSource(abs, lines))
+	if err != nil {
+		return false
+	}
+	defer os.Remove(w)
+	args := append(l.syntaxArgs(cfg, w), "-fsyntax-only")
+	_, _, err = run(ctx, l.clang, args, nil)
+	return err == nil
+}
+
+// writeWrapper writes a wrapper source beside the prelude and returns its
+// path.
+func (l *Loader) writeWrapper(path, src string) (string, error) {
+	f, err := os.CreateTemp(l.preludeDir, "instance-*-"+filepath.Base(path))
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	_, err = f.WriteString(src)
+	return f.Name(), err
+}
+
+// syntaxArgs returns clang's arguments for the device side of path,
+// without output.
+func (l *Loader) syntaxArgs(cfg Config, path string) []string {
+	args := l.clangArgs(cfg, Device, path, "")
+	args = args[:len(args)-2] // "-o", "-"
+	var out []string
+	for _, a := range args {
+		if a != "-S" && a != "-emit-llvm" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// astDecl matches a declaration line of clang's text AST dump: its tree
+// prefix, its kind and the rest.
+var astDecl = regexp.MustCompile(`^([| ` + "`" + `]*)[|` + "`" + `]-(\w+) 0x[0-9a-f]+ (.*)$`)
+
+// astFile matches the file of a source range in an AST dump line.
+var astFile = regexp.MustCompile(`<([^:<>]+\.\w+):\d+:\d+`)
+
+// uninstantiated lists the main file's kernel templates without an
+// instance, from clang's AST of the device side.
+func (l *Loader) uninstantiated(ctx context.Context, cfg Config, path string) []kernelTemplate {
+	args := append(l.syntaxArgs(cfg, path), "-fsyntax-only", "-Xclang", "-ast-dump", "-fno-color-diagnostics")
+	out, _, err := run(ctx, l.clang, args, nil)
+	if err != nil {
+		return nil
+	}
+	return parseTemplates(string(out), path)
+}
+
+// parseTemplates reads clang's text AST dump for the top-level function
+// templates of file that carry __global__ and have no specialization.
+func parseTemplates(dump, file string) []kernelTemplate {
+	var out []kernelTemplate
+	var cur *kernelTemplate
+	var funcs int
+	global, inMain := false, false
+	currentFile := ""
+	flush := func() {
+		if cur != nil && inMain && global && funcs == 1 {
+			out = append(out, *cur)
+		}
+		cur = nil
+	}
+	sc := bufio.NewScanner(strings.NewReader(dump))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := astFile.FindStringSubmatch(line); m != nil {
+			currentFile = m[1]
+		}
+		m := astDecl.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		depth := len(m[1])/2 + 1
+		kind, rest := m[2], m[3]
+		switch {
+		case depth == 1:
+			flush()
+			if kind == "FunctionTemplateDecl" {
+				fields := strings.Fields(rest)
+				cur = &kernelTemplate{name: fields[len(fields)-1]}
+				funcs, global = 0, false
+				inMain = filepath.Base(currentFile) == filepath.Base(file)
+			}
+		case cur == nil:
+		case depth == 2 && kind == "TemplateTypeParmDecl":
+			cur.params = append(cur.params, templateParam{typeParam: true})
+		case depth == 2 && kind == "NonTypeTemplateParmDecl":
+			typ := ""
+			if q := regexp.MustCompile(`'([^']*)'`).FindStringSubmatch(rest); q != nil {
+				typ = q[1]
+			}
+			cur.params = append(cur.params, templateParam{typ: typ})
+		case depth == 2 && kind == "FunctionDecl":
+			funcs++
+		case depth == 3 && kind == "CUDAGlobalAttr" && funcs == 1:
+			global = true
+		}
+	}
+	flush()
+	return out
+}
