@@ -14,7 +14,7 @@ import (
 
 // headerKernel races exactly when the header's STRIDE is 0.
 const headerKernel = `#include "stride.h"
-__global__ void k(int *a) { a[(blockIdx.x * blockDim.x + threadIdx.x) * STRIDE] = 1; }
+__global__ void k(int *a) { a[(blockIdx.x * blockDim.x + threadIdx.x) * STRIDE] = threadIdx.x; }
 int main() { int *a; cudaMalloc(&a, 256 * sizeof(int)); k<<<2, 128>>>(a); return 0; }
 `
 
@@ -102,7 +102,7 @@ func TestJobsKeepInputOrderAndReportProgress(t *testing.T) {
 // sharedKernel races between blocks unless its launch has one block;
 // sharedLauncher, another file, launches it so.
 const (
-	sharedKernel   = "__global__ void k(int *a) { a[threadIdx.x] = threadIdx.x; }\n"
+	sharedKernel   = "__global__ void k(int *a) { a[threadIdx.x] = blockIdx.x; }\n"
 	sharedLauncher = `__global__ void k(int *a);
 int main() { int *a; cudaMalloc(&a, 64 * sizeof(int)); k<<<1, 64>>>(a); return 0; }
 `

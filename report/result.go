@@ -63,7 +63,8 @@ type FileResult struct {
 	// Timings records how long each phase took for the file.
 	Timings Timings `json:"-"`
 	// Seconds is the wall-clock time the file's analysis took in this
-	// run; none for a result read from the cache.
+	// run; none for a result read from the cache, and none in a report
+	// unless --timings asks for it.
 	Seconds float64 `json:"seconds,omitempty"`
 }
 

@@ -33,7 +33,7 @@ type run struct {
 
 // hgrdRun runs hgrd with args in dir, with --format json added.
 func (r *runner) hgrdRun(ctx context.Context, dir string, args ...string) run {
-	args = append([]string{args[0], "--no-cache", "-q", "--format", "json", "--timeout", r.fileTimeout.String()}, args[1:]...)
+	args = append([]string{args[0], "--no-cache", "-q", "--timings", "--format", "json", "--timeout", r.fileTimeout.String()}, args[1:]...)
 	cmd := exec.CommandContext(ctx, r.hgrd, args...)
 	cmd.Dir = dir
 	var stdout, stderr bytes.Buffer
