@@ -39,7 +39,8 @@ func TestParseLabels(t *testing.T) {
 func TestVerdicts(t *testing.T) {
 	race := &report.Race{Kind: "intra-block", Memory: "global"}
 	file := func(f report.FileResult) run {
-		return run{exit: 0, report: &report.Result{Files: []*report.FileResult{&f}}}
+		r := &report.Result{Files: []*report.FileResult{&f}}
+		return run{exit: r.ExitCode(), report: r}
 	}
 	tests := []struct {
 		o      run
@@ -51,6 +52,8 @@ func TestVerdicts(t *testing.T) {
 		{file(report.FileResult{Error: "compile error: x"}), verdictNotAnalysed, "an error"},
 		{file(report.FileResult{Incomplete: []string{"call to f"}}), verdictNotAnalysed, "a part not seen"},
 		{run{exit: 3}, verdictCrash, "no report, exit 3"},
+		{run{exit: 0, report: file(report.FileResult{Races: []*report.Race{race}}).report}, verdictCrash,
+			"exit 0 with a race reported: the status disagrees with the report"},
 	}
 	for _, tt := range tests {
 		if got := verdictOf(tt.o); got != tt.want {

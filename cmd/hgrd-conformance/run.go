@@ -34,8 +34,15 @@ type run struct {
 // hgrdRun runs hgrd with args in dir, with --format json added.
 func (r *runner) hgrdRun(ctx context.Context, dir string, args ...string) run {
 	args = append([]string{args[0], "--no-cache", "-q", "--timings", "--format", "json", "--timeout", r.fileTimeout.String()}, args[1:]...)
+	// hgrd's own budget is per file; a whole run gets ten of them before
+	// it is killed, with its workers, clang and opt (its process group).
+	ctx, cancel := context.WithTimeout(ctx, 10*r.fileTimeout)
+	defer cancel()
 	cmd := exec.CommandContext(ctx, r.hgrd, args...)
 	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 10 * time.Second // output held open by a process that left the group
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
@@ -64,5 +71,8 @@ func (r *runner) hgrdRun(ctx context.Context, dir string, args ...string) run {
 }
 
 // crashed reports whether hgrd failed outside its contract: an exit
-// status other than 0, 1 and 2, or no report.
-func (o run) crashed() bool { return o.exit < 0 || o.exit > 2 || o.report == nil }
+// status other than 0, 1 and 2, no report, or an exit status that
+// disagrees with the report.
+func (o run) crashed() bool {
+	return o.exit < 0 || o.exit > 2 || o.report == nil || o.report.ExitCode() != o.exit
+}
