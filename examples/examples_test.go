@@ -43,6 +43,8 @@ var cases = []string{
 	"curand_ok",
 	"curand_racy",
 	"device_function",
+	"enum_param_ok",
+	"enum_param_racy",
 	"expDistance_ok",
 	"expDistance_racy",
 	"extern_shared",
@@ -58,6 +60,8 @@ var cases = []string{
 	"indexing_3d",
 	"kernel_assert_ok",
 	"kernel_assert_racy",
+	"launch_invoke_ok",
+	"launch_invoke_racy",
 	"launch_model_1d_ok",
 	"launch_model_1d_racy",
 	"loop_mid_barrier",
@@ -116,9 +120,9 @@ var cases = []string{
 	"toneMapping_racy",
 	"transpose_ok",
 	"vector_add_ok",
+	"warpCommunicate_racy",
 	"warp_nosync",
 	"warp_syncwarp_ok",
-	"warpCommunicate_racy",
 }
 
 // TestExamples checks hgrd's races on every case, one subtest per case so

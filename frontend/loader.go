@@ -134,7 +134,9 @@ func (l *Loader) LoadWith(ctx context.Context, path string, partners []HostSourc
 		modules[side] = m
 	}
 	u.Device, u.Host = modules[Device], modules[Host]
+	lowerInvokes(u.Host)
 	u.index()
+	l.enumRanges(ctx, l.cfg, path, u)
 	return u, nil
 }
 

@@ -61,6 +61,9 @@ type Kernel struct {
 	// Stub is the host function that each <<<>>> launch of the kernel
 	// calls, or nil if the host side does not define one.
 	Stub *ir.Func
+	// ParamRanges bound the parameters of enumeration type to their
+	// enumerators' values.
+	ParamRanges []ParamRange
 }
 
 // index fills the kernel and function lists.

@@ -27,6 +27,9 @@ func (w *walker) factsAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instructio
 
 // branchFacts returns the facts of the branch that ends dominator d.
 func (w *walker) branchFacts(ev *symbolic.Evaluator, d *ir.Block, reach map[*ir.Block]bool) []Fact {
+	if _, ok := d.Term.(*ir.TermIndirectBr); ok {
+		return nil // a lowered invoke: whether it unwinds is unknown
+	}
 	var facts []Fact
 	pos, _ := w.u.Pos(d.Term)
 	for _, s := range ev.G.Succs[d] {

@@ -47,6 +47,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	a.res.Axes = axesRead(k.Func)
 	a.used = usedValues(k.Func)
 	a.params()
+	a.paramRanges(k.ParamRanges)
 	a.findWrites()
 	a.findFacts()
 	a.divergent = divergence(a)
@@ -56,6 +57,20 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	a.computeIntervals()
 	a.res.intervals = a.intervals
 	return a.res, nil
+}
+
+// paramRanges assumes that each parameter of enumeration type holds a
+// value of its enumerators' range.
+func (a *analyzer) paramRanges(ranges []frontend.ParamRange) {
+	for _, r := range ranges {
+		p := a.res.Params[r.Index]
+		if p.Term == nil {
+			continue
+		}
+		w := p.Term.Width
+		a.res.Assumptions = append(a.res.Assumptions,
+			expr.SLe(expr.Int(r.Lo, w), p.Term), expr.SLe(p.Term, expr.Int(r.Hi, w)))
+	}
 }
 
 // params records the kernel's parameters.

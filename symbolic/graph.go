@@ -63,6 +63,13 @@ func Successors(b *ir.Block) []*ir.Block {
 			succ = append(succ, AsBlock(c.Target))
 		}
 		return succ
+	case *ir.TermIndirectBr:
+		// The front end's form of an invoke: on to either target.
+		var succ []*ir.Block
+		for _, target := range t.ValidTargets {
+			succ = append(succ, AsBlock(target))
+		}
+		return succ
 	}
 	return nil
 }
