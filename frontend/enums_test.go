@@ -19,7 +19,7 @@ func TestEnumParametersHoldTheirEnumeratorsRange(t *testing.T) {
 			{Index: 5, Type: "ns::Options::Level", Lo: 10, Hi: 20},
 		},
 		"nested": {{Index: 1, Type: "ns::Dir", Lo: -1, Hi: 4}},
-		"plain":      nil,
+		"plain":  nil,
 	}
 	for name, w := range want {
 		k := u.Kernel(name)
