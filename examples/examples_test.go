@@ -64,6 +64,8 @@ var cases = []string{
 	"launch_invoke_racy",
 	"launch_model_1d_ok",
 	"launch_model_1d_racy",
+	"launch_pointer_ok",
+	"launch_pointer_racy",
 	"loop_mid_barrier",
 	"luDecomposition_ok",
 	"luDecomposition_racy",

@@ -55,13 +55,16 @@ func stripCasts(v value.Value) value.Value {
 }
 
 // apiLaunch records the launch of kernel k by a call of cudaLaunchKernel
-// or cudaLaunchCooperativeKernel: its shape is known, its arguments (in
-// an array of pointers) are not read.
+// or cudaLaunchCooperativeKernel: its shape, and its arguments where the
+// array of pointers to them can be followed.
 func (w *walker) apiLaunch(ev *symbolic.Evaluator, f *ir.Func, b *ir.Block, call *ir.InstCall, k *frontend.Kernel, facts []Fact, via []frontend.Pos) *Launch {
 	pos, _ := w.u.Pos(call)
 	l := &Launch{Kernel: k, Caller: f, Call: call, Pos: pos, Via: via, Pointers: map[int]Pointer{}}
 	spec, _ := launchFunc(call, cuda.APILaunch)
 	l.Grid, l.Block = shape(ev, spec, call)
+	if spec.Args < len(call.Args) {
+		arrayArgs(ev, b, call, call.Args[spec.Args], k, l)
+	}
 	return w.finishLaunch(ev, b, call, l, facts)
 }
 

@@ -25,6 +25,7 @@ type walker struct {
 	launches []*Launch
 	contexts int                                          // evaluators made, to name their unknowns apart
 	pitches  map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall // pitchSlots of each function walked
+	taken    map[*ir.Func]bool                            // see addressTaken
 }
 
 // pitchSlotsOf returns pitchSlots(f), computed once per function.
@@ -40,7 +41,7 @@ func (w *walker) pitchSlotsOf(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 func newWalker(u *frontend.Unit) *walker {
 	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{}}
 	for _, f := range u.HostFuncs {
-		if w.launchesByAPI(f) {
+		if w.launchesDirectly(f) {
 			w.reaches[f] = true
 		}
 	}
@@ -51,7 +52,7 @@ func newWalker(u *frontend.Unit) *walker {
 				continue
 			}
 			for _, g := range callees(f) {
-				if u.KernelOfStub(g) != nil || w.reaches[g] {
+				if w.reaches[g] {
 					w.reaches[f] = true
 					changed = true
 					break
@@ -62,12 +63,16 @@ func newWalker(u *frontend.Unit) *walker {
 	return w
 }
 
-// launchesByAPI reports whether f launches a kernel through
-// cudaLaunchKernel or cudaLaunchCooperativeKernel.
-func (w *walker) launchesByAPI(f *ir.Func) bool {
+// launchesDirectly reports whether f launches a kernel: through its
+// stub, directly or through a pointer, or through cudaLaunchKernel or
+// cudaLaunchCooperativeKernel.
+func (w *walker) launchesDirectly(f *ir.Func) bool {
+	if w.u.KernelOfStub(f) != nil {
+		return false
+	}
 	for _, b := range f.Blocks {
 		for _, inst := range b.Insts {
-			if call, ok := inst.(*ir.InstCall); ok && w.apiLaunchKernel(f, call) != nil {
+			if call, ok := inst.(*ir.InstCall); ok && (len(w.launchedKernels(call)) > 0 || w.apiLaunchKernel(f, call) != nil) {
 				return true
 			}
 		}
@@ -154,13 +159,17 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, facts []Fact, via []fronten
 			if !ok {
 				continue
 			}
+			if ks := w.launchedKernels(call); len(ks) > 0 {
+				for _, k := range ks {
+					w.launches = append(w.launches, w.launch(ev, f, b, call, k, facts, via))
+				}
+				continue
+			}
 			g, ok := call.Callee.(*ir.Func)
 			if !ok {
 				continue
 			}
-			if k := w.u.KernelOfStub(g); k != nil {
-				w.launches = append(w.launches, w.launch(ev, f, b, call, k, facts, via))
-			} else if k := w.apiLaunchKernel(f, call); k != nil {
+			if k := w.apiLaunchKernel(f, call); k != nil {
 				w.launches = append(w.launches, w.apiLaunch(ev, f, b, call, k, facts, via))
 			} else if w.reaches[g] && g != f {
 				pos, _ := w.u.Pos(call)
