@@ -30,6 +30,8 @@ var cases = []string{
 	"byte_overlap",
 	"condNeighbor_racy",
 	"conel_racy",
+	"constant_table_ok",
+	"constant_table_racy",
 	"convSeparable_ok",
 	"convSeparable_racy",
 	"copyFromTp_ok",

@@ -24,6 +24,7 @@ type analyzer struct {
 	ptrs      map[value.Value]pointer  // pointer values
 	objects   map[string]*Object       // by name
 	written   map[*Object]bool         // objects the kernel writes
+	tables    map[*Object]*table       // objects whose contents are constant (tables.go)
 	divergent map[value.Value]bool     // values that may differ between threads of a block
 	used      map[value.Value]bool     // values some instruction of the kernel uses
 	facts     []fact                   // asserts and assumptions (facts.go)
@@ -40,6 +41,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	a := &analyzer{
 		unit: u, fn: k.Func,
 		ptrs: map[value.Value]pointer{}, objects: map[string]*Object{}, written: map[*Object]bool{},
+		tables: map[*Object]*table{},
 		res: &Kernel{Name: k.Name, Func: k.Func},
 	}
 	a.ev = symbolic.New(k.Func, a, expr.PerThread)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/expr"
@@ -75,6 +76,12 @@ func (a *analyzer) objectsOf(v value.Value, seen map[value.Value]bool) []*Object
 // kernel runs: each load is a fresh unknown.
 func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 	p := a.pointerOf(v.Src)
+	if len(p) == 1 && a.tables[p[0].obj] != nil {
+		_, float := v.ElemType.(*types.FloatType)
+		if t := a.tables[p[0].obj].lookup(p[0].off, w, float); t != nil {
+			return t
+		}
+	}
 	if len(p) == 1 && p[0].obj.Space == Shared && !a.written[p[0].obj] {
 		// Shared memory is the block's own: one value per address and block.
 		t := p[0]

@@ -94,8 +94,19 @@ func (a *analyzer) resolve(v value.Value) pointer {
 	case *ir.Param:
 		return a.paramPointer(v)
 	case *ir.Global:
-		return single(a.globalObject(v), zero64)
+		o := a.globalObject(v)
+		if t := a.tableOf(v); t != nil {
+			a.tables[o] = t
+		}
+		return single(o, zero64)
 	case *ir.InstAlloca:
+		if g := constCopy(v, a.fn); g != nil {
+			if t := a.tableOf(g); t != nil {
+				o := a.object(demangleVar(g.Name())+" (a local copy)", LocalObject, Private, -1)
+				a.tables[o] = t
+				return single(o, zero64)
+			}
+		}
 		return single(a.object("local", LocalObject, Private, -1), a.fresh("local", 64))
 	case *ir.InstGetElementPtr:
 		return a.gep(a.pointerOf(v.Src), v.ElemType, v.Indices)
