@@ -42,7 +42,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 		unit: u, fn: k.Func,
 		ptrs: map[value.Value]pointer{}, objects: map[string]*Object{}, written: map[*Object]bool{},
 		tables: map[*Object]*table{},
-		res: &Kernel{Name: k.Name, Func: k.Func},
+		res:    &Kernel{Name: k.Name, Func: k.Func},
 	}
 	a.ev = symbolic.New(k.Func, a, expr.PerThread)
 	a.res.Loops = a.ev.G.Loops
