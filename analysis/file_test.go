@@ -62,7 +62,7 @@ func TestSameContextComparesStructure(t *testing.T) {
 	m := expr.Var("n", 64, expr.Shared) // prints as n too
 	ctx := func(fact *expr.Term, offset *expr.Term) *constraints.Launch {
 		return &constraints.Launch{Facts: []*expr.Term{fact},
-			Aliases: map[int]constraints.Alias{0: {Group: "a", Offset: offset}}}
+			Aliases: map[constraints.Slot]constraints.Alias{{Param: 0, Field: constraints.NoField}: {Group: "a", Offset: offset}}}
 	}
 	base := ctx(expr.ULt(n, expr.Const(8, 32)), expr.Const(0, 64))
 	if !sameContext(base, ctx(expr.ULt(n, expr.Const(8, 32)), expr.Const(0, 64))) {

@@ -75,6 +75,14 @@ func launchFacts(k *kernelanalysis.Kernel, l *hostanalysis.Launch) ([]*expr.Term
 				fmt.Sprintf("%s == %s (argument at %s)", p.Name, hostanalysis.Display(l.Args[p.Index]), l.Pos))
 		}
 	}
+	for _, p := range k.Params {
+		for _, fv := range p.Fields {
+			if t := fieldTerm(l.Fields[p.Index], fv.Offset, fv.Term.Width); t != nil {
+				add(expr.Eq(fv.Term, t),
+					fmt.Sprintf("%s == %s (argument at %s)", fv.Term.Name, hostanalysis.Display(t), l.Pos))
+			}
+		}
+	}
 	for _, f := range l.Facts {
 		text := hostanalysis.Display(f.Cond)
 		if f.Kind == hostanalysis.Definedness {
@@ -83,6 +91,30 @@ func launchFacts(k *kernelanalysis.Kernel, l *hostanalysis.Launch) ([]*expr.Term
 		add(f.Cond, fmt.Sprintf("%s (%s at %s)", text, f.Kind, f.Pos))
 	}
 	return facts, notes
+}
+
+// fieldTerm returns the host's value of the w bits at byte offset off of
+// a by-value argument: the bits of the integer the host passes in bytes
+// that cover them, or nil.
+func fieldTerm(fields []hostanalysis.FieldArg, off int64, w int) *expr.Term {
+	for _, f := range fields {
+		if f.Term == nil || f.Term.IsBool() {
+			continue
+		}
+		shift := (off - f.Offset) * 8
+		if shift < 0 || shift+int64(w) > int64(f.Term.Width) {
+			continue
+		}
+		t := f.Term
+		if shift > 0 {
+			t = expr.LShr(t, expr.Const(uint64(shift), t.Width))
+		}
+		if w < t.Width {
+			t = expr.Trunc(t, w)
+		}
+		return t
+	}
+	return nil
 }
 
 // sameContext reports whether two launch contexts ask the same of a
@@ -113,10 +145,17 @@ func equalOrNil(a, b *expr.Term) bool {
 }
 
 // aliases places the launch's pointer arguments in their allocations.
-func aliases(l *hostanalysis.Launch) map[int]constraints.Alias {
-	m := map[int]constraints.Alias{}
+func aliases(l *hostanalysis.Launch) map[constraints.Slot]constraints.Alias {
+	m := map[constraints.Slot]constraints.Alias{}
 	for i, p := range l.Pointers {
-		m[i] = constraints.Alias{Group: p.Allocation, Offset: p.Offset}
+		m[constraints.Slot{Param: i, Field: constraints.NoField}] = constraints.Alias{Group: p.Allocation, Offset: p.Offset}
+	}
+	for i, fields := range l.Fields {
+		for _, f := range fields {
+			if f.Pointer != nil {
+				m[constraints.Slot{Param: i, Field: f.Offset}] = constraints.Alias{Group: f.Pointer.Allocation, Offset: f.Pointer.Offset}
+			}
+		}
 	}
 	return m
 }
@@ -136,12 +175,33 @@ func explainLaunches(u *frontend.Unit, launches []*hostanalysis.Launch) []report
 					Message: fmt.Sprintf("  argument %s = %s", l.Kernel.Func.Params[i].LocalName, hostanalysis.Display(arg))})
 			}
 		}
+		notes = append(notes, explainFields(l)...)
 		for _, f := range l.Facts {
 			if f.Kind == hostanalysis.Definedness {
 				continue
 			}
 			notes = append(notes, report.Note{Pos: l.Pos.String(),
 				Message: fmt.Sprintf("  %s (%s at %s)", hostanalysis.Display(f.Cond), f.Kind, f.Pos)})
+		}
+	}
+	return notes
+}
+
+// explainFields describes what a launch passes in its by-value
+// arguments' bytes.
+func explainFields(l *hostanalysis.Launch) []report.Note {
+	var notes []report.Note
+	for i, p := range l.Kernel.Func.Params {
+		for _, f := range l.Fields[i] {
+			what := "?"
+			switch {
+			case f.Term != nil:
+				what = hostanalysis.Display(f.Term)
+			case f.Pointer != nil:
+				what = "a pointer into " + f.Pointer.Allocation
+			}
+			notes = append(notes, report.Note{Pos: l.Pos.String(),
+				Message: fmt.Sprintf("  argument %s, bytes from %d = %s", p.LocalName, f.Offset, what)})
 		}
 	}
 	return notes

@@ -22,11 +22,11 @@ type Launch struct {
 	// FactNotes describe Facts, one each, for --explain, such as
 	// "gridDim.x == 1 (launch at reduce.cu:88:3)".
 	FactNotes []string
-	// Aliases says, by parameter position, which allocation a pointer
-	// parameter points into and where: parameters with the same Group
-	// share an allocation. Parameters without an entry point into
-	// allocations of their own.
-	Aliases map[int]Alias
+	// Aliases says, by parameter (or pointer field of a by-value
+	// parameter), which allocation the pointer points into and where:
+	// pointers with the same Group share an allocation. Pointers without
+	// an entry point into allocations of their own.
+	Aliases map[Slot]Alias
 	// Origin says where the launch shape comes from, for reports, such as
 	// "launch at main.cu:42" or "--block-dim".
 	Origin string
@@ -171,6 +171,17 @@ func Probes(l *Launch) [][]*expr.Term {
 	return probes
 }
 
+// A Slot is where a kernel receives a pointer: parameter Param itself,
+// or with Field >= 0, the pointer at that byte offset of a parameter
+// passed by value.
+type Slot struct {
+	Param int
+	Field int64
+}
+
+// NoField is the Field of a Slot that is a parameter itself.
+const NoField = -1
+
 // An Alias places a pointer parameter in an allocation.
 type Alias struct {
 	Group  string     // the allocation
@@ -186,8 +197,12 @@ func (l *Launch) object(acc *kernelanalysis.Access) (string, *expr.Term) {
 // objectOf returns the allocation group of an object and the offset of the
 // object in it.
 func (l *Launch) objectOf(o *kernelanalysis.Object) (string, *expr.Term) {
-	if o.Kind == kernelanalysis.ParamObject {
-		if a, ok := l.Aliases[o.Index]; ok {
+	slot := Slot{o.Index, NoField}
+	if o.Kind == kernelanalysis.FieldObject {
+		slot.Field = o.Field
+	}
+	if o.Kind == kernelanalysis.ParamObject || o.Kind == kernelanalysis.FieldObject {
+		if a, ok := l.Aliases[slot]; ok {
 			return "alloc:" + a.Group, a.Offset
 		}
 	}

@@ -55,6 +55,15 @@ var launchFuncs = map[string]LaunchFunc{
 	"cudaLaunchCooperativeKernel": apiLaunch,
 }
 
+// Launch stubs of clang-14's legacy launch (no CUDA version) pass each
+// kernel parameter, in order, to cudaSetupArgument(const void *arg,
+// size_t size, size_t offset) before calling cudaLaunch; newer ones pass
+// an array of pointers to cudaLaunchKernel (Args of apiLaunch).
+const (
+	SetupArgument    = "cudaSetupArgument"
+	SetupArgumentPtr = 0 // the position of the pointer to the parameter's value
+)
+
 // LookupLaunch returns the layout of the named launch function, if it is
 // one.
 func LookupLaunch(name string) (LaunchFunc, bool) {

@@ -93,6 +93,8 @@ var cases = []string{
 	"shared_no_sync",
 	"shared_sync_ok",
 	"stencil_ok",
+	"struct_args_ok",
+	"struct_args_racy",
 	"struct_fields_ok",
 	"struct_fields_racy",
 	"sync_atomic_block_ok",

@@ -35,6 +35,10 @@ func arrayArgs(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall, array val
 		if !ok {
 			continue
 		}
+		if byValue(p) {
+			l.Fields[i] = memoryFields(ev, b, slot)
+			continue
+		}
 		if symbolic.PointerType(p.Typ) {
 			if _, isPtr := slot.ElemType.(*types.PointerType); isPtr {
 				l.Pointers[i] = Pointer{fmt.Sprintf("%s%s", ev.Namespace, slot.Name()), expr.Const(0, 64)}

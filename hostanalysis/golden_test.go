@@ -16,7 +16,7 @@ import (
 // at the launch) and compares them with testdata/<file>.golden; -update
 // rewrites those.
 func TestGolden(t *testing.T) {
-	for _, name := range []string{"apilaunch", "facts", "indirect", "invoke", "launches", "pitch", "tiles"} {
+	for _, name := range []string{"apilaunch", "facts", "indirect", "invoke", "launches", "pitch", "structs", "tiles"} {
 		t.Run(name, func(t *testing.T) {
 			u := testkit.Load(t, "testdata/"+name+".cu")
 			var out strings.Builder
@@ -42,6 +42,15 @@ func printLaunch(w *strings.Builder, l *Launch) {
 	for i := 0; i < len(l.Args) || i <= lastPointer(l.Pointers); i++ {
 		if p, ok := l.Pointers[i]; ok {
 			fmt.Fprintf(w, "  arg %d: pointer into %s at %s\n", i, p.Allocation, testkit.Term(p.Offset))
+		} else if fields, ok := l.Fields[i]; ok {
+			fmt.Fprintf(w, "  arg %d: by value\n", i)
+			for _, f := range fields {
+				if f.Pointer != nil {
+					fmt.Fprintf(w, "    bytes from %d: pointer into %s at %s\n", f.Offset, f.Pointer.Allocation, testkit.Term(f.Pointer.Offset))
+				} else {
+					fmt.Fprintf(w, "    bytes from %d: %s\n", f.Offset, testkit.Term(f.Term))
+				}
+			}
 		} else if i < len(l.Args) && l.Args[i] != nil {
 			fmt.Fprintf(w, "  arg %d: %s\n", i, testkit.Term(l.Args[i]))
 		} else {

@@ -35,9 +35,20 @@ type Launch struct {
 	// Pointers holds, by kernel parameter, the allocation each pointer
 	// argument is known to point into.
 	Pointers map[int]Pointer
+	// Fields holds, by kernel parameter passed by value (a struct), what
+	// the host passes in its bytes.
+	Fields map[int][]FieldArg
 	// Facts hold at the launch: asserts, guards and loop tests on the
 	// path, positive allocation sizes, no overflow where promised.
 	Facts []Fact
+}
+
+// A FieldArg is what the host passes in some bytes of a kernel parameter
+// passed by value: an integer (Term, as wide as the bytes) or a pointer.
+type FieldArg struct {
+	Offset  int64
+	Term    *expr.Term
+	Pointer *Pointer
 }
 
 // Launches returns the launches of the unit's kernels in every calling

@@ -46,6 +46,9 @@ func pointerArg(ev *symbolic.Evaluator, namespace string, v value.Value) (Pointe
 		step := expr.Mul(idx, expr.Const(uint64(symbolic.SizeOf(p.ElemType)), 64))
 		return Pointer{base.Allocation, expr.Add(base.Offset, step)}, true
 	case *ir.InstLoad:
+		if v, ok := storedValue(p, ev.G); ok {
+			return pointerArg(ev, namespace, v)
+		}
 		if slot, ok := p.Src.(*ir.InstAlloca); ok {
 			return Pointer{fmt.Sprintf("%s%s", namespace, slot.Name()), expr.Const(0, 64)}, true
 		}

@@ -4,6 +4,9 @@
 package hostanalysis
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
@@ -59,7 +62,7 @@ func stripCasts(v value.Value) value.Value {
 // array of pointers to them can be followed.
 func (w *walker) apiLaunch(ev *symbolic.Evaluator, f *ir.Func, b *ir.Block, call *ir.InstCall, k *frontend.Kernel, facts []Fact, via []frontend.Pos) *Launch {
 	pos, _ := w.u.Pos(call)
-	l := &Launch{Kernel: k, Caller: f, Call: call, Pos: pos, Via: via, Pointers: map[int]Pointer{}}
+	l := &Launch{Kernel: k, Caller: f, Call: call, Pos: pos, Via: via, Pointers: map[int]Pointer{}, Fields: map[int][]FieldArg{}}
 	spec, _ := launchFunc(call, cuda.APILaunch)
 	l.Grid, l.Block = shape(ev, spec, call)
 	if spec.Args < len(call.Args) {
@@ -71,20 +74,114 @@ func (w *walker) apiLaunch(ev *symbolic.Evaluator, f *ir.Func, b *ir.Block, call
 // launch records the launch of kernel k by the stub call in block b.
 func (w *walker) launch(ev *symbolic.Evaluator, f *ir.Func, b *ir.Block, call *ir.InstCall, k *frontend.Kernel, facts []Fact, via []frontend.Pos) *Launch {
 	pos, _ := w.u.Pos(call)
-	l := &Launch{Kernel: k, Caller: f, Call: call, Pos: pos, Via: via, Args: intArgs(ev, call),
-		Pointers: map[int]Pointer{}}
-	for i, arg := range call.Args {
-		if symbolic.PointerType(arg.Type()) {
-			if p, ok := pointerArg(ev, ev.Namespace, arg); ok {
-				l.Pointers[i] = p
-			}
-		}
-	}
+	l := &Launch{Kernel: k, Caller: f, Call: call, Pos: pos, Via: via, Pointers: map[int]Pointer{}, Fields: map[int][]FieldArg{}}
+	w.stubArgs(ev, b, call, k, l)
 	if cfg := configureBefore(ev, b, call); cfg != nil {
 		spec, _ := launchFunc(cfg, cuda.Configuration)
 		l.Grid, l.Block = shape(ev, spec, cfg)
 	}
 	return w.finishLaunch(ev, b, call, l, facts)
+}
+
+// stubArgs fills a launch's arguments from the call of the kernel's stub,
+// by the stub's layout: a stub parameter may be a kernel parameter, some
+// bytes of one passed by value, or a pointer to the whole of it.
+func (w *walker) stubArgs(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall, k *frontend.Kernel, l *Launch) {
+	l.Args = make([]*expr.Term, len(k.Func.Params))
+	layout, ok := w.layoutOf(k)
+	if !ok || len(layout) != len(call.Args) {
+		return
+	}
+	for j, arg := range call.Args {
+		slot := layout[j]
+		switch {
+		case slot.ByVal:
+			l.Fields[slot.Param] = append(l.Fields[slot.Param], memoryFields(ev, b, arg)...)
+		case byValue(k.Func.Params[slot.Param]):
+			if fa, ok := fieldArg(ev, arg, slot.Offset); ok {
+				l.Fields[slot.Param] = append(l.Fields[slot.Param], fa)
+			}
+		case symbolic.PointerType(arg.Type()):
+			if p, ok := pointerArg(ev, ev.Namespace, arg); ok {
+				l.Pointers[slot.Param] = p
+			}
+		case symbolic.WidthOf(arg.Type()) > 0:
+			l.Args[slot.Param] = ev.Term(arg)
+		}
+	}
+}
+
+// layoutOf returns the layout of k's stub, computed once.
+func (w *walker) layoutOf(k *frontend.Kernel) ([]stubSlot, bool) {
+	if r, ok := w.layouts[k]; ok {
+		return r.slots, r.ok
+	}
+	slots, ok := stubLayout(k.Stub, len(k.Func.Params))
+	w.layouts[k] = layoutResult{slots, ok}
+	return slots, ok
+}
+
+// A layoutResult is a stub's layout, or that it has none.
+type layoutResult struct {
+	slots []stubSlot
+	ok    bool
+}
+
+// byValue reports whether a kernel parameter is passed by value in the
+// parameter space (a struct).
+func byValue(p *ir.Param) bool {
+	for _, attr := range p.Attrs {
+		if _, ok := attr.(ir.Byval); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldArg returns what a host value passes at a byte offset of a
+// by-value parameter.
+func fieldArg(ev *symbolic.Evaluator, v value.Value, off int64) (FieldArg, bool) {
+	if symbolic.PointerType(v.Type()) {
+		p, ok := pointerArg(ev, ev.Namespace, v)
+		return FieldArg{Offset: off, Pointer: &p}, ok
+	}
+	if symbolic.WidthOf(v.Type()) > 0 {
+		return FieldArg{Offset: off, Term: ev.Term(v)}, true
+	}
+	return FieldArg{}, false
+}
+
+// memoryFields returns what the host stored in the local variable a
+// pointer to a by-value argument points to: for each byte offset written
+// by exactly one store, whose block dominates b, the value stored.
+func memoryFields(ev *symbolic.Evaluator, b *ir.Block, ptr value.Value) []FieldArg {
+	base, start, ok := constOffset(ptr)
+	if _, isLocal := base.(*ir.InstAlloca); !ok || !isLocal {
+		return nil
+	}
+	stores := map[int64][]*ir.InstStore{}
+	where := map[*ir.InstStore]*ir.Block{}
+	for _, x := range b.Parent.Blocks {
+		for _, inst := range x.Insts {
+			if st, ok := inst.(*ir.InstStore); ok {
+				if sb, off, ok := constOffset(st.Dst); ok && sb == base {
+					stores[off-start] = append(stores[off-start], st)
+					where[st] = x
+				}
+			}
+		}
+	}
+	var fields []FieldArg
+	for off, sts := range stores {
+		if len(sts) != 1 || !ev.G.Dominates(where[sts[0]], b) {
+			continue
+		}
+		if fa, ok := fieldArg(ev, sts[0].Src, off); ok {
+			fields = append(fields, fa)
+		}
+	}
+	slices.SortFunc(fields, func(a, b FieldArg) int { return cmp.Compare(a.Offset, b.Offset) })
+	return fields
 }
 
 // finishLaunch adds the facts of the path to a launch and its constants.

@@ -26,6 +26,7 @@ type walker struct {
 	contexts int                                          // evaluators made, to name their unknowns apart
 	pitches  map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall // pitchSlots of each function walked
 	taken    map[*ir.Func]bool                            // see addressTaken
+	layouts  map[*frontend.Kernel]layoutResult            // see layoutOf
 }
 
 // pitchSlotsOf returns pitchSlots(f), computed once per function.
@@ -39,7 +40,8 @@ func (w *walker) pitchSlotsOf(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 }
 
 func newWalker(u *frontend.Unit) *walker {
-	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{}}
+	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{},
+		layouts: map[*frontend.Kernel]layoutResult{}}
 	for _, f := range u.HostFuncs {
 		if w.launchesDirectly(f) {
 			w.reaches[f] = true
@@ -146,6 +148,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, facts []Fact, via []fronten
 	w.contexts++
 	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f)}
 	ev := symbolic.New(f, h, expr.Shared)
+	h.ev = ev
 	ev.Namespace = h.namespace
 	ev.FreshRole = hostValue
 	for i, p := range f.Params {
@@ -200,6 +203,7 @@ var hostValue = expr.Role{Kind: expr.HostValue}
 // does not model (a call's result, a load, a parameter nobody binds) is a
 // launch-wide unknown named after it.
 type hostHooks struct {
+	ev        *symbolic.Evaluator
 	namespace string
 	pitches   map[*ir.InstAlloca]*ir.InstCall // see pitchSlots
 }
@@ -208,6 +212,9 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 	if load, ok := v.(*ir.InstLoad); ok {
 		if a, ok := slot(load.Src); ok && h.pitches[a] != nil {
 			return pitchVar(h.namespace, a, w)
+		}
+		if t := localValue(h.ev, load, w); t != nil {
+			return t
 		}
 	}
 	if n, ok := v.(interface{ Name() string }); ok && !symbolic.Unnamed(n.Name()) {

@@ -53,6 +53,9 @@ type Object struct {
 	Kind  ObjectKind
 	Space Space
 	Index int // the parameter's position, for ParamObject, ParamSpace and FieldObject
+	// Field is, for a FieldObject, the byte offset in the parameter of
+	// the pointer that points into it.
+	Field int64
 }
 
 // String returns the object's space and name.
@@ -147,6 +150,17 @@ type Param struct {
 	Index   int
 	Pointer bool
 	Term    *expr.Term // the parameter's value, for integer parameters
+	// Fields are the values the kernel reads from fixed bytes of a
+	// parameter passed by value (a struct), by byte offset.
+	Fields []FieldValue
+}
+
+// A FieldValue is a scalar the kernel reads at a fixed byte offset of a
+// by-value parameter: a launch-wide unknown that the launch's host
+// values may bind.
+type FieldValue struct {
+	Offset int64
+	Term   *expr.Term
 }
 
 // A Loop is a natural loop of a kernel.

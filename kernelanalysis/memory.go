@@ -92,11 +92,28 @@ func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 		if t.off.IsConst() {
 			// One fixed location, such as a field of a by-value struct
 			// parameter: one launch-wide unknown.
+			if t.obj.Kind == ParamSpace {
+				return a.fieldValue(t.obj.Index, t.off.Signed(), w)
+			}
 			return expr.Var(fmt.Sprintf("%s@%d", t.obj.Name, t.off.Signed()), w, expr.Shared)
 		}
 		return expr.Apply(fmt.Sprintf("mem.%s.%d", t.obj.Name, w), w, t.off)
 	}
 	return a.fresh("load", w)
+}
+
+// fieldValue returns the value of w bits at a fixed offset of a by-value
+// parameter, recorded in the parameter's Fields.
+func (a *analyzer) fieldValue(param int, off int64, w int) *expr.Term {
+	p := a.res.Params[param]
+	for _, f := range p.Fields {
+		if f.Offset == off && f.Term.Width == w {
+			return f.Term
+		}
+	}
+	t := expr.VarWithRole(fmt.Sprintf("%s@%d", p.Name, off), w, expr.Shared, expr.Role{Kind: expr.KernelParam})
+	p.Fields = append(p.Fields, FieldValue{Offset: off, Term: t})
+	return t
 }
 
 // isPointer reports whether a value is a pointer.

@@ -182,7 +182,9 @@ func (a *analyzer) fieldPointer(v *ir.InstLoad) (pointer, bool) {
 		space = Shared
 	}
 	name := fmt.Sprintf("%s (field at byte %d)", src[0].obj.Name, src[0].off.Signed())
-	return single(a.object(name, FieldObject, space, src[0].obj.Index), zero64), true
+	o := a.object(name, FieldObject, space, src[0].obj.Index)
+	o.Field = src[0].off.Signed()
+	return single(o, zero64), true
 }
 
 // globalObject returns the object of a module-level variable.

@@ -1,0 +1,194 @@
+// This file defines the values of host variables that stay in memory
+// because their address is taken (a struct whose address goes into a
+// launch's argument array, a struct copied into a launch stub's
+// arguments): a load of such a variable reads what the one store to those
+// bytes wrote, when nothing else can write them.
+
+package hostanalysis
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/value"
+
+	"hgrd/cuda"
+	"hgrd/expr"
+	"hgrd/symbolic"
+)
+
+// A localStore is a store into a local variable at a fixed byte offset.
+type localStore struct {
+	store *ir.InstStore
+	block *ir.Block
+	off   int64
+	bytes int64
+}
+
+// localStores returns the stores into a local variable of f, or ok false
+// if something else may write it: a call that is not a launch's reading
+// of its arguments, a memory intrinsic, a store at an unknown offset, or
+// its address stored anywhere but into a local array of argument
+// pointers.
+func localStores(f *ir.Func, slot *ir.InstAlloca) ([]localStore, bool) {
+	derived := derivedPointers(f, slot)
+	var stores []localStore
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			switch i := inst.(type) {
+			case *ir.InstStore:
+				if derived[stripCasts(i.Src)] {
+					if _, ok := stripCasts(i.Dst).(*ir.InstGetElementPtr); !ok {
+						if _, ok := stripCasts(i.Dst).(*ir.InstAlloca); !ok {
+							return nil, false
+						}
+					}
+					continue // &slot into an array of argument pointers
+				}
+				if !derived[stripCasts(i.Dst)] {
+					continue
+				}
+				base, off, ok := constOffset(i.Dst)
+				if !ok || base != value.Value(slot) {
+					return nil, false
+				}
+				stores = append(stores, localStore{i, b, off, symbolic.SizeOf(i.Src.Type())})
+			case *ir.InstCall:
+				for _, arg := range i.Args {
+					if derived[stripCasts(arg)] && !readsArgument(i) {
+						return nil, false
+					}
+				}
+			}
+		}
+	}
+	slices.SortFunc(stores, func(a, b localStore) int { return cmp.Compare(a.off, b.off) })
+	return stores, true
+}
+
+// derivedPointers returns the pointers of f derived from slot by casts
+// and getelementptrs, slot included.
+func derivedPointers(f *ir.Func, slot *ir.InstAlloca) map[value.Value]bool {
+	derived := map[value.Value]bool{slot: true}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range f.Blocks {
+			for _, inst := range b.Insts {
+				var from value.Value
+				switch i := inst.(type) {
+				case *ir.InstBitCast:
+					from = i.From
+				case *ir.InstGetElementPtr:
+					from = i.Src
+				default:
+					continue
+				}
+				if derived[stripCasts(from)] && !derived[inst.(value.Value)] {
+					derived[inst.(value.Value)] = true
+					changed = true
+				}
+			}
+		}
+	}
+	return derived
+}
+
+// readsArgument reports whether a call only reads the memory its pointer
+// arguments point to: a launch's passing of arguments, and the lifetime
+// markers.
+func readsArgument(call *ir.InstCall) bool {
+	name := symbolic.CalleeName(call)
+	if name == cuda.SetupArgument {
+		return true
+	}
+	if spec, ok := cuda.LookupLaunch(name); ok && spec.Kind == cuda.APILaunch {
+		return true
+	}
+	return cuda.LookupCall(name).Kind == cuda.IgnoredCall
+}
+
+// localParts returns the stores that wrote exactly the bytes a load of a
+// local variable reads, low bytes first: each the only store to its
+// bytes, dominating the load. ok is false if it cannot tell.
+func localParts(load *ir.InstLoad, g *symbolic.Graph) (parts []localStore, off int64, ok bool) {
+	base, off, ok := constOffset(load.Src)
+	slot, isLocal := base.(*ir.InstAlloca)
+	if !ok || !isLocal {
+		return nil, 0, false
+	}
+	at := g.Where[load]
+	if at == nil {
+		return nil, 0, false
+	}
+	stores, ok := localStores(at.Parent, slot)
+	if !ok {
+		return nil, 0, false
+	}
+	end := off + symbolic.SizeOf(load.ElemType)
+	for _, s := range stores {
+		if s.off+s.bytes <= off || s.off >= end {
+			continue
+		}
+		if s.off < off || s.off+s.bytes > end || len(parts) > 0 && parts[len(parts)-1].off+parts[len(parts)-1].bytes > s.off {
+			return nil, 0, false // overlapping stores, or a store that covers more
+		}
+		if !g.Dominates(s.block, at) {
+			return nil, 0, false
+		}
+		parts = append(parts, s)
+	}
+	return parts, off, len(parts) > 0
+}
+
+// localValue returns the term of what a load of a local variable reads,
+// or nil if it cannot tell.
+func localValue(ev *symbolic.Evaluator, load *ir.InstLoad, w int) *expr.Term {
+	parts, off, ok := localParts(load, ev.G)
+	if !ok || w <= 0 {
+		return nil
+	}
+	return joinParts(ev, parts, off, w)
+}
+
+// storedValue returns the value that one store wrote into exactly the
+// bytes a load of a local variable reads.
+func storedValue(load *ir.InstLoad, g *symbolic.Graph) (value.Value, bool) {
+	parts, off, ok := localParts(load, g)
+	if !ok || len(parts) != 1 || parts[0].off != off || !parts[0].store.Src.Type().Equal(load.ElemType) {
+		return nil, false
+	}
+	return parts[0].store.Src, true
+}
+
+// joinParts returns the value of w bits from byte off that the stores
+// write, if they write all of them.
+func joinParts(ev *symbolic.Evaluator, parts []localStore, off int64, w int) *expr.Term {
+	var v *expr.Term
+	next := off
+	for _, p := range parts {
+		if p.off != next {
+			return nil
+		}
+		t := ev.Term(p.store.Src)
+		if t.IsBool() || int64(t.Width) != p.bytes*8 {
+			return nil
+		}
+		if t.Width < w {
+			t = expr.ZExt(t, w)
+		}
+		if shift := (p.off - off) * 8; shift > 0 {
+			t = expr.Shl(t, expr.Const(uint64(shift), w))
+		}
+		if v == nil {
+			v = t
+		} else {
+			v = expr.Add(v, t)
+		}
+		next = p.off + p.bytes
+	}
+	if next != off+int64(w)/8 {
+		return nil
+	}
+	return v
+}
