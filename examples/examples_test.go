@@ -50,6 +50,8 @@ var cases = []string{
 	"expDistance_ok",
 	"expDistance_racy",
 	"extern_shared",
+	"float_grid_ok",
+	"float_grid_racy",
 	"function_pointer_ok",
 	"function_pointer_racy",
 	"global_rw",

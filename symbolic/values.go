@@ -95,6 +95,14 @@ func (e *Evaluator) translate(v value.Value, w int) *expr.Term {
 		return expr.Trunc(e.Term(v.From), w)
 	case *ir.InstFreeze:
 		return e.Term(v.X)
+	case *ir.InstFPToSI:
+		if t := e.floatToInt(v, v.From, w); t != nil {
+			return t
+		}
+	case *ir.InstFPToUI:
+		if t := e.floatToInt(v, v.From, w); t != nil {
+			return t
+		}
 	}
 	if inst, ok := v.(ir.Instruction); ok {
 		if t := e.arith(inst, w); t != nil {

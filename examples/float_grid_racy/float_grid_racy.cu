@@ -1,0 +1,23 @@
+// float_grid_racy: an integer the host computes through floating point
+// that still lets threads collide.
+//
+// Each of 64 blocks owns a tile of ceil(n / 64) elements and its 64
+// threads write the tile's first 64; n may be as small as 1024, and a
+// tile of 16 elements overlaps the next three.
+#include <cassert>
+#include <cmath>
+#include <cstdlib>
+
+__global__ void fill_tiles(float *out, int tile) {
+  out[blockIdx.x * tile + threadIdx.x] = threadIdx.x; // want "inter-block write-write race on global out with line 12"
+}
+
+int main(int argc, char **argv) {
+  int n = atoi(argv[1]);
+  assert(n >= 1024 && n <= (1 << 20));
+  int tile = (int)ceil(n / 64.0);
+  float *out;
+  cudaMalloc(&out, 64 * tile * sizeof(float));
+  fill_tiles<<<64, 64>>>(out, tile);
+  return 0;
+}

@@ -1,0 +1,114 @@
+// This file defines integers computed through floating point from
+// integers, as host code sizes grids: (int)ceil(n / 256.0f),
+// (int)floor((double)a / b), (int)(float)n. Floats are otherwise opaque.
+
+package symbolic
+
+import (
+	"math"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
+	"hgrd/cuda"
+	"hgrd/expr"
+)
+
+// floatToInt translates fptosi or fptoui of from to w bits when from is a
+// rounding of a quotient of integers (or an integer): the exact result
+// where the float computation is exact (a non-negative numerator within
+// the float's exact integers, a positive denominator), otherwise
+// unknown. nil if from has no such form.
+func (e *Evaluator) floatToInt(conv value.Value, from value.Value, w int) *expr.Term {
+	op := cuda.Trunc
+	if call, ok := UnwrapArg(from).(*ir.InstCall); ok {
+		op = cuda.LookupRounding(CalleeName(call))
+		if op == cuda.NoRounding || len(call.Args) != 1 {
+			return nil
+		}
+		from = call.Args[0]
+	}
+	limit := exactLimit(from.Type())
+	if limit == 0 {
+		return nil
+	}
+	num, den := e.intValued(from), expr.Const(1, 64)
+	if div, ok := UnwrapArg(from).(*ir.InstFDiv); ok {
+		num, den = e.intValued(div.X), e.intValued(div.Y)
+	}
+	if num == nil || den == nil {
+		return nil
+	}
+	var exact *expr.Term
+	switch op {
+	case cuda.Ceil:
+		exact = expr.SDiv(expr.Sub(expr.Add(num, den), expr.Const(1, 64)), den)
+	case cuda.Floor, cuda.Trunc:
+		exact = expr.SDiv(num, den)
+	case cuda.Round:
+		limit /= 4
+		exact = expr.SDiv(expr.Add(expr.Add(num, num), den), expr.Add(den, den))
+	default:
+		return nil
+	}
+	pre := expr.AllOf(expr.SLe(expr.Const(0, 64), num), expr.SLt(num, expr.Const(limit, 64)),
+		expr.SLt(expr.Const(0, 64), den), expr.SLt(den, expr.Const(limit, 64)))
+	if w < 64 {
+		exact = expr.Trunc(exact, w)
+	}
+	return expr.Ite(pre, exact, e.Fresh(conv, "conv", w))
+}
+
+// exactLimit returns the bound below which a float type holds every
+// integer exactly, and its divisions of such integers round to the right
+// side of every integer; 0 for other types.
+func exactLimit(t types.Type) uint64 {
+	ft, ok := t.(*types.FloatType)
+	if !ok {
+		return 0
+	}
+	switch ft.Kind {
+	case types.FloatKindFloat:
+		return 1 << 24
+	case types.FloatKindDouble:
+		return 1 << 53
+	}
+	return 0
+}
+
+// intValued returns, as a 64-bit term, the integer that a float value
+// holds when it is one: a conversion from an integer, an extension of
+// one, or an integral constant. nil otherwise.
+func (e *Evaluator) intValued(v value.Value) *expr.Term {
+	switch x := UnwrapArg(v).(type) {
+	case *ir.InstSIToFP:
+		return e.to64(x.From, true)
+	case *ir.InstUIToFP:
+		return e.to64(x.From, false)
+	case *ir.InstFPExt:
+		return e.intValued(x.From)
+	case *constant.Float:
+		f, _ := x.X.Float64()
+		if x.NaN || f != math.Trunc(f) || math.Abs(f) >= 1<<53 {
+			return nil
+		}
+		return expr.Int(int64(f), 64)
+	}
+	return nil
+}
+
+// to64 returns an integer value's term extended to 64 bits.
+func (e *Evaluator) to64(v value.Value, signed bool) *expr.Term {
+	t := e.Term(v)
+	switch {
+	case t.IsBool():
+		return nil
+	case t.Width == 64:
+		return t
+	case signed:
+		return expr.SExt(t, 64)
+	}
+	return expr.ZExt(t, 64)
+}
