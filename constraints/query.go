@@ -131,9 +131,10 @@ func differentValues(a, b *kernelanalysis.Access) *expr.Term {
 	return expr.Ne(expr.Instantiate(a.Value, 1), expr.Instantiate(b.Value, 2))
 }
 
-// counterLemmas states, for each counter whose value both threads' terms
-// mention, that two threads applying it to one location get different
-// values.
+// counterLemmas states, for each two counters of one object whose values
+// the two threads' terms mention (a counter with itself included), what
+// thread 1 applying the first and thread 2 the second to one location
+// implies of the values they get (see counterLemma).
 func counterLemmas(k *kernelanalysis.Kernel, l *Launch, assertions []*expr.Term) []*expr.Term {
 	if len(k.Counters) == 0 {
 		return nil
@@ -146,15 +147,60 @@ func counterLemmas(k *kernelanalysis.Kernel, l *Launch, assertions []*expr.Term)
 	}
 	var lemmas []*expr.Term
 	for _, c := range k.Counters {
-		v1, v2 := expr.Instantiate(c.Value, 1), expr.Instantiate(c.Value, 2)
-		if !mentioned[v1.Name] || !mentioned[v2.Name] {
-			continue
+		for _, d := range k.Counters {
+			if c.Object != d.Object || !mentioned[expr.Instantiate(c.Value, 1).Name] || !mentioned[expr.Instantiate(d.Value, 2).Name] {
+				continue
+			}
+			_, base := l.objectOf(c.Object)
+			same := expr.Eq(expr.Add(base, expr.Instantiate(c.Address, 1)), expr.Add(base, expr.Instantiate(d.Address, 2)))
+			lemmas = append(lemmas, expr.Implies(same, counterLemma(c, d)))
 		}
-		_, base := l.objectOf(c.Object)
-		same := expr.Eq(expr.Add(base, expr.Instantiate(c.Address, 1)), expr.Add(base, expr.Instantiate(c.Address, 2)))
-		lemmas = append(lemmas, expr.Implies(same, expr.Ne(v1, v2)))
 	}
 	return lemmas
+}
+
+// counterLemma returns what thread 1 applying counter c and thread 2
+// applying d to one location implies: fetch-and-adds (subtractions) hand
+// out disjoint ranges [v, v+n) ((v-n, v]) and do not wrap the counter
+// (a counter counts up from 0, or down to 0, as an unsigned number);
+// exchanges return one value twice only if an exchange writes it; two
+// compare-and-swaps that swap in values other than the expected one do
+// not both succeed.
+func counterLemma(c, d *kernelanalysis.Counter) *expr.Term {
+	v1, v2 := expr.Instantiate(c.Value, 1), expr.Instantiate(d.Value, 2)
+	switch c.Kind {
+	case kernelanalysis.FetchAdd, kernelanalysis.FetchSub:
+		a1, a2 := counterWide(expr.Instantiate(c.Operand, 1)), counterWide(expr.Instantiate(d.Operand, 2))
+		w1, w2 := counterWide(v1), counterWide(v2)
+		if c.Kind == kernelanalysis.FetchSub {
+			return expr.Implies(c.Precondition, expr.AllOf(expr.SLe(a1, w1), expr.SLe(a2, w2),
+				expr.AnyOf(expr.SLe(w2, expr.Sub(w1, a1)), expr.SLe(w1, expr.Sub(w2, a2)))))
+		}
+		top := expr.Const(expr.Mask(v1.Width), 64)
+		return expr.Implies(c.Precondition, expr.AllOf(expr.SLe(expr.Add(w1, a1), top), expr.SLe(expr.Add(w2, a2), top),
+			expr.AnyOf(expr.SLe(expr.Add(w1, a1), w2), expr.SLe(expr.Add(w2, a2), w1))))
+	case kernelanalysis.Exchange:
+		var written []*expr.Term
+		for _, w := range c.Written {
+			written = append(written, expr.Eq(v1, w))
+		}
+		return expr.Implies(expr.Eq(v1, v2), expr.AnyOf(written...))
+	case kernelanalysis.Claim:
+		e1, e2 := expr.Instantiate(c.Expected, 1), expr.Instantiate(d.Expected, 2)
+		swaps := expr.AllOf(expr.Ne(expr.Instantiate(c.Operand, 1), e1), expr.Ne(expr.Instantiate(d.Operand, 2), e2))
+		return expr.Implies(swaps, expr.Not(expr.AllOf(expr.Eq(v1, e1), expr.Eq(v2, e2))))
+	}
+	return expr.True()
+}
+
+// counterWide returns a counter's value or amount extended to 64 bits,
+// as unsigned (amounts are non-negative, and counters count from 0), so
+// that sums of narrower counters do not wrap.
+func counterWide(t *expr.Term) *expr.Term {
+	if t.Width >= 64 {
+		return t
+	}
+	return expr.ZExt(t, 64)
 }
 
 // threadRelation returns how the two threads of a kind of race relate, or

@@ -21,15 +21,17 @@ type analyzer struct {
 	fn   *ir.Func
 	ev   *symbolic.Evaluator
 
-	ptrs      map[value.Value]pointer  // pointer values
-	objects   map[string]*Object       // by name
-	written   map[*Object]bool         // objects the kernel writes
-	tables    map[*Object]*table       // objects whose contents are constant (tables.go)
-	divergent map[value.Value]bool     // values that may differ between threads of a block
-	used      map[value.Value]bool     // values some instruction of the kernel uses
-	facts     []fact                   // asserts and assumptions (facts.go)
-	intervals [numLevels]*intervalInfo // by Level
-	res       *Kernel
+	ptrs    map[value.Value]pointer // pointer values
+	objects map[string]*Object      // by name
+	written map[*Object]bool        // objects the kernel writes
+	tables  map[*Object]*table      // objects whose contents are constant (tables.go)
+	// casResults are the values cmpxchgs return (counter.go).
+	casResults map[*ir.InstCmpXchg]*expr.Term
+	divergent  map[value.Value]bool     // values that may differ between threads of a block
+	used       map[value.Value]bool     // values some instruction of the kernel uses
+	facts      []fact                   // asserts and assumptions (facts.go)
+	intervals  [numLevels]*intervalInfo // by Level
+	res        *Kernel
 }
 
 // Analyze analyses one kernel of a unit. The kernel's device functions
@@ -41,8 +43,8 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	a := &analyzer{
 		unit: u, fn: k.Func,
 		ptrs: map[value.Value]pointer{}, objects: map[string]*Object{}, written: map[*Object]bool{},
-		tables: map[*Object]*table{},
-		res:    &Kernel{Name: k.Name, Func: k.Func},
+		tables: map[*Object]*table{}, casResults: map[*ir.InstCmpXchg]*expr.Term{},
+		res: &Kernel{Name: k.Name, Func: k.Func},
 	}
 	a.ev = symbolic.New(k.Func, a, expr.PerThread)
 	a.res.Loops = a.ev.G.Loops

@@ -1,7 +1,10 @@
-// This file defines counters: locations that a kernel only ever changes
-// by atomically adding a positive constant (or only subtracting one), so
-// that the values the atomics return, as in `wl[atomicAdd(&size, 1)] = v`,
-// differ between any two executions.
+// This file defines counters: atomics whose returned values say which
+// thread did what, because of how every write of their location changes
+// it. A fetch-and-add on a location only ever added to hands each thread
+// its own range (wl[atomicAdd(&size, n) + j]); an exchange on a location
+// only ever set to constants returns a value twice only if some exchange
+// wrote it; a compare-and-swap on a location only ever swapped from one
+// value succeeds once.
 
 package kernelanalysis
 
@@ -14,66 +17,223 @@ import (
 	"hgrd/symbolic"
 )
 
-// A Counter is an atomic whose returned value differs between two
-// threads that apply it to the same address: a fetch-and-add of a
-// positive constant on a location nothing else changes.
+// A CounterKind says what every write of a counter's location does.
+type CounterKind int
+
+// The kinds of counters.
+const (
+	FetchAdd CounterKind = iota // atomic adds of non-negative amounts only
+	FetchSub                    // atomic subtractions of non-negative amounts only
+	Exchange                    // atomic exchanges of constants only
+	Claim                       // compare-and-swaps from one constant only
+)
+
+// A Counter is an atomic whose returned value relates the threads that
+// apply it, or another counter of its object, to one location.
 type Counter struct {
-	Value   *expr.Term // the value the atomic returns, per thread
+	Kind  CounterKind
+	Value *expr.Term // the value the atomic returns, per thread
+	// Operand is, for FetchAdd and FetchSub, the amount, and for Claim,
+	// the value swapped in, per thread.
+	Operand *expr.Term
+	// Expected is, for Claim, the value the location is compared with.
+	Expected *expr.Term
+	// Written are, for Exchange, the constants that the exchanges of the
+	// object write.
+	Written []*expr.Term
+	// Precondition holds if every amount added to (subtracted from) the
+	// object is non-negative; over launch-wide values only.
+	Precondition *expr.Term
 	Object  *Object
 	Address *expr.Term // the byte offset of the location
 }
 
-// findCounters records the kernel's counters.
+// An atomicShape is what one atomic write does to its location.
+type atomicShape struct {
+	kind     CounterKind
+	operand  value.Value // the amount, the value exchanged or swapped in
+	expected value.Value // Claim: the compared value
+}
+
+// findCounters records the kernel's counters: the atomics of objects
+// that every write changes in one of the ways a CounterKind names.
 func (a *analyzer) findCounters() {
-	steps := map[*Object]string{} // object -> "add", "sub", or "" if changed otherwise
-	var candidates []*Access
+	byObject := map[*Object][]*Access{}
+	var order []*Object
 	for _, acc := range a.res.Accesses {
 		if acc.Kind == Read {
 			continue
 		}
-		op := counterStep(acc.Inst)
-		if prev, seen := steps[acc.Object]; seen && prev != op {
-			op = ""
+		if _, seen := byObject[acc.Object]; !seen {
+			order = append(order, acc.Object)
 		}
-		steps[acc.Object] = op
-		if op != "" {
-			candidates = append(candidates, acc)
-		}
+		byObject[acc.Object] = append(byObject[acc.Object], acc)
 	}
-	for _, acc := range candidates {
-		if steps[acc.Object] == "" {
-			continue
-		}
-		v, ok := acc.Inst.(value.Value)
-		if !ok {
-			continue
-		}
-		a.res.Counters = append(a.res.Counters, &Counter{Value: a.ev.Term(v), Object: acc.Object, Address: acc.Offset})
+	for _, o := range order {
+		a.res.Counters = append(a.res.Counters, a.countersOf(o, byObject[o])...)
 	}
 }
 
-// counterStep returns "add" or "sub" for an atomic that adds or subtracts
-// a positive constant, and "" for any other write.
-func counterStep(inst ir.Instruction) string {
+// countersOf returns the counters of an object whose writes are accs, or
+// none if the writes do not all have one compatible shape.
+func (a *analyzer) countersOf(o *Object, accs []*Access) []*Counter {
+	shapes := make([]atomicShape, len(accs))
+	var written, pre []*expr.Term
+	for i, acc := range accs {
+		s, ok := shapeOf(acc.Inst)
+		if !ok || s.kind != shapes[0].kind && i > 0 {
+			return nil
+		}
+		if i == 0 {
+			shapes[0] = s
+		}
+		shapes[i] = s
+		switch s.kind {
+		case FetchAdd, FetchSub:
+			amount := a.ev.Term(s.operand)
+			switch {
+			case nonNegative(amount):
+			case uniform(amount):
+				pre = append(pre, expr.SLe(expr.Const(0, amount.Width), amount))
+			default:
+				return nil // a negative amount may give a value back
+			}
+		case Exchange:
+			if _, ok := s.operand.(*constant.Int); !ok {
+				return nil
+			}
+			written = append(written, a.ev.Term(s.operand))
+		case Claim:
+			c, ok := s.expected.(*constant.Int)
+			if c0, _ := shapes[0].expected.(*constant.Int); !ok || c0 == nil || c.X.Cmp(c0.X) != 0 {
+				return nil
+			}
+		}
+	}
+	var counters []*Counter
+	for i, acc := range accs {
+		v := a.atomicResult(acc.Inst)
+		if v == nil {
+			continue
+		}
+		c := &Counter{Kind: shapes[i].kind, Value: v, Object: o, Address: acc.Offset, Written: written,
+			Precondition: expr.AllOf(pre...)}
+		if shapes[i].operand != nil {
+			c.Operand = a.ev.Term(shapes[i].operand)
+		}
+		if shapes[i].expected != nil {
+			c.Expected = a.ev.Term(shapes[i].expected)
+		}
+		counters = append(counters, c)
+	}
+	return counters
+}
+
+// nonNegative reports whether a term's value is at least 0 as a signed
+// number, from its form: a constant, a zero extension, an unsigned
+// quotient or remainder, a logical shift or a mask that clears the sign
+// bit, or a choice between such terms.
+func nonNegative(t *expr.Term) bool {
+	signBit := uint64(1) << (t.Width - 1)
+	switch t.Op {
+	case expr.OpConst:
+		return t.Value&signBit == 0
+	case expr.OpZExt:
+		return t.Args[0].Width < t.Width
+	case expr.OpLShr:
+		return t.Args[1].IsConst() && t.Args[1].Value > 0 || nonNegative(t.Args[0])
+	case expr.OpUDiv, expr.OpURem:
+		return nonNegative(t.Args[0]) || t.Op == expr.OpURem && nonNegative(t.Args[1])
+	case expr.OpAnd:
+		return nonNegative(t.Args[0]) || nonNegative(t.Args[1])
+	case expr.OpIte:
+		return nonNegative(t.Args[1]) && nonNegative(t.Args[2])
+	}
+	return false
+}
+
+// uniform reports whether a term has one value in the whole launch.
+func uniform(t *expr.Term) bool {
+	for _, v := range expr.Vars(t) {
+		if v.Scope != expr.Shared {
+			return false
+		}
+	}
+	return true
+}
+
+// shapeOf returns what an atomic write does; ok is false for other
+// writes and atomics of other operations.
+func shapeOf(inst ir.Instruction) (atomicShape, bool) {
 	e, ok := atomicEffect(inst)
 	if !ok || e.ptr == nil {
-		return ""
+		return atomicShape{}, false
 	}
-	var amount value.Value
+	var args []value.Value
 	switch i := inst.(type) {
 	case *ir.InstAtomicRMW:
-		amount = i.X
+		args = []value.Value{i.X}
+	case *ir.InstCmpXchg:
+		args = []value.Value{i.Cmp, i.New}
 	case *ir.InstCall:
-		if len(i.Args) < 2 {
-			return ""
+		for _, arg := range i.Args[1:] {
+			args = append(args, symbolic.UnwrapArg(arg))
 		}
-		amount = symbolic.UnwrapArg(i.Args[1])
 	default:
-		return ""
+		return atomicShape{}, false
 	}
-	c, isConst := amount.(*constant.Int)
-	if !isConst || c.X.Sign() <= 0 || (e.op != "add" && e.op != "sub") {
-		return ""
+	switch {
+	case e.op == "add" && len(args) >= 1:
+		return atomicShape{kind: FetchAdd, operand: args[0]}, true
+	case e.op == "sub" && len(args) >= 1:
+		return atomicShape{kind: FetchSub, operand: args[0]}, true
+	case (e.op == "xchg" || e.op == "exch") && len(args) >= 1:
+		return atomicShape{kind: Exchange, operand: args[0]}, true
+	case e.op == "cas" && len(args) >= 2:
+		return atomicShape{kind: Claim, operand: args[1], expected: args[0]}, true
 	}
-	return e.op
+	return atomicShape{}, false
+}
+
+// atomicResult returns the term of the value an atomic returns, nil if
+// nothing reads it.
+func (a *analyzer) atomicResult(inst ir.Instruction) *expr.Term {
+	switch i := inst.(type) {
+	case *ir.InstCmpXchg:
+		return a.casResult(i)
+	case value.Value:
+		return a.ev.Term(i)
+	}
+	return nil
+}
+
+// casResult returns the term of the value a cmpxchg returns (its first
+// field), one variable per cmpxchg.
+func (a *analyzer) casResult(cx *ir.InstCmpXchg) *expr.Term {
+	if t, ok := a.casResults[cx]; ok {
+		return t
+	}
+	w := symbolic.WidthOf(cx.Cmp.Type())
+	if w <= 0 {
+		w = 64
+	}
+	t := a.ev.Fresh(cx, "cas", w)
+	a.casResults[cx] = t
+	return t
+}
+
+// extractValue translates the fields of a cmpxchg's result: the old value,
+// and whether it equalled the compared value.
+func (a *analyzer) extractValue(v *ir.InstExtractValue) *expr.Term {
+	cx, ok := symbolic.UnwrapArg(v.X).(*ir.InstCmpXchg)
+	if !ok || len(v.Indices) != 1 {
+		return nil
+	}
+	switch v.Indices[0] {
+	case 0:
+		return a.casResult(cx)
+	case 1:
+		return expr.Eq(a.casResult(cx), a.ev.Term(cx.Cmp))
+	}
+	return nil
 }

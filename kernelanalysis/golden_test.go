@@ -17,7 +17,7 @@ import (
 // which pairs of accesses two threads can run between the same barriers)
 // and compares it with testdata/<file>.golden; -update rewrites those.
 func TestGolden(t *testing.T) {
-	for _, name := range []string{"basic", "guards", "intervals", "shapes", "tables"} {
+	for _, name := range []string{"basic", "counters", "guards", "intervals", "shapes", "tables"} {
 		t.Run(name, func(t *testing.T) {
 			u := testkit.Load(t, "testdata/"+name+".cu")
 			var out strings.Builder

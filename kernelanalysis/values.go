@@ -21,6 +21,8 @@ func (a *analyzer) Leaf(v value.Value, w int) *expr.Term {
 		return a.call(v, w)
 	case *ir.InstLoad:
 		return a.loadValue(v, w)
+	case *ir.InstExtractValue:
+		return a.extractValue(v)
 	}
 	return nil
 }
