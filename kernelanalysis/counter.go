@@ -44,8 +44,8 @@ type Counter struct {
 	// Precondition holds if every amount added to (subtracted from) the
 	// object is non-negative; over launch-wide values only.
 	Precondition *expr.Term
-	Object  *Object
-	Address *expr.Term // the byte offset of the location
+	Object       *Object
+	Address      *expr.Term // the byte offset of the location
 }
 
 // An atomicShape is what one atomic write does to its location.
