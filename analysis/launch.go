@@ -128,7 +128,7 @@ func sameContext(a, b *constraints.Launch) bool {
 	}
 	for i, x := range a.Aliases {
 		y, ok := b.Aliases[i]
-		if !ok || x.Group != y.Group || !equalOrNil(x.Offset, y.Offset) {
+		if !ok || x.Group != y.Group || !equalOrNil(x.Offset, y.Offset) || !equalOrNil(x.Size, y.Size) {
 			return false
 		}
 	}
@@ -148,12 +148,12 @@ func equalOrNil(a, b *expr.Term) bool {
 func aliases(l *hostanalysis.Launch) map[constraints.Slot]constraints.Alias {
 	m := map[constraints.Slot]constraints.Alias{}
 	for i, p := range l.Pointers {
-		m[constraints.Slot{Param: i, Field: constraints.NoField}] = constraints.Alias{Group: p.Allocation, Offset: p.Offset}
+		m[constraints.Slot{Param: i, Field: constraints.NoField}] = constraints.Alias{Group: p.Allocation, Offset: p.Offset, Size: p.Size}
 	}
 	for i, fields := range l.Fields {
 		for _, f := range fields {
 			if f.Pointer != nil {
-				m[constraints.Slot{Param: i, Field: f.Offset}] = constraints.Alias{Group: f.Pointer.Allocation, Offset: f.Pointer.Offset}
+				m[constraints.Slot{Param: i, Field: f.Offset}] = constraints.Alias{Group: f.Pointer.Allocation, Offset: f.Pointer.Offset, Size: f.Pointer.Size}
 			}
 		}
 	}

@@ -38,6 +38,10 @@ type task struct {
 	// values (--report-benign), and the two writes cannot store different
 	// values.
 	benign bool
+	// unbounded is set when the race is found but whether a witness
+	// exists whose accesses stay inside their allocations could not be
+	// decided within the budget: the witness may leave them.
+	unbounded bool
 }
 
 // appendTasks adds the queries of every conflicting pair of a kernel, in
@@ -196,6 +200,9 @@ func solveLane(ctx context.Context, lane []*task) error {
 			}
 			continue
 		}
+		if err == nil && res.Status == solver.Sat && len(t.query.Bounds) > 0 {
+			res, t.unbounded, err = withinBounds(s, t, res)
+		}
 		if err == nil && res.Status == solver.Sat {
 			err = verifyWitness(t.query, res)
 		}
@@ -239,6 +246,37 @@ func solveWithin(s *solver.Solver, t *task, budget uint64) (*solver.Result, erro
 	return s.Check(&solver.Query{Assertions: t.query.Assertions, Observe: observe})
 }
 
+// withinBounds asks, of a race found, for a witness whose accesses stay
+// inside their allocations: none means no race (the race needs an
+// out-of-bounds access, another bug). A question it cannot decide within
+// a quarter of the budget keeps the race and its witness, flagged
+// unbounded.
+func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Result, bool, error) {
+	if inside(found, t.query.Bounds) {
+		return found, false, nil
+	}
+	bounded := *t.query
+	bounded.Assertions = append(append([]*expr.Term(nil), t.query.Assertions...), t.query.Bounds...)
+	res, err := solveWithin(s, &task{query: &bounded, launch: t.launch}, solver.DefaultBudget/4)
+	if err != nil || res.Status == solver.Unknown {
+		return found, true, nil
+	}
+	return res, false, nil
+}
+
+// inside reports whether a witness satisfies the bounds: all of their
+// variables have values in it, and they hold. (They are not observed in
+// the query, which would change its encoding.)
+func inside(res *solver.Result, bounds []*expr.Term) bool {
+	env := res.Env()
+	for _, b := range bounds {
+		if v, err := expr.Eval(b, env); err != nil || v == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // scopeOnly reports whether a race would not exist if the scope limit's
 // operation were wide enough: always for two atomics, and for a lock or
 // flag when the query with the guard in force is unsatisfiable.
@@ -277,6 +315,9 @@ func collectResults(tasks []*task) (races []*report.Race, undecided []*report.Un
 				r.ScopeNote = t.query.Scope.Message()
 				r.Message += " (" + r.ScopeNote + ")"
 			}
+			if t.unbounded {
+				r.Hint = joinNotes(r.Hint, "whether a witness exists whose accesses stay inside their allocations could not be decided within the solver's budget; this one may leave them")
+			}
 			if t.benign {
 				r.Benign = true
 				r.Message = "benign " + r.Message + " (both writes store the same value)"
@@ -296,4 +337,15 @@ func collectResults(tasks []*task) (races []*report.Race, undecided []*report.Un
 		}
 	}
 	return races, undecided
+}
+
+// joinNotes joins two notes of a report, either of which may be empty.
+func joinNotes(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
 }

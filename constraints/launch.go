@@ -186,6 +186,29 @@ const NoField = -1
 type Alias struct {
 	Group  string     // the allocation
 	Offset *expr.Term // the parameter's byte offset in it, 64-bit
+	Size   *expr.Term // the allocation's size in bytes, 64-bit; nil if unknown
+}
+
+// bounds returns what keeps an access to an object inside it: the
+// allocation a pointer parameter points into, where the host shows it
+// (its start, and its end where the host knows its size), or a
+// variable's extent. nil if nothing is known.
+func (l *Launch) bounds(o *kernelanalysis.Object) (start bool, size *expr.Term) {
+	switch o.Kind {
+	case kernelanalysis.ParamObject, kernelanalysis.FieldObject:
+		slot := Slot{o.Index, NoField}
+		if o.Kind == kernelanalysis.FieldObject {
+			slot.Field = o.Field
+		}
+		if a, ok := l.Aliases[slot]; ok {
+			return true, a.Size
+		}
+	case kernelanalysis.VariableObject:
+		if o.Size > 0 {
+			return true, expr.Const(uint64(o.Size), 64)
+		}
+	}
+	return false, nil
 }
 
 // object returns the allocation group of an access's object and the

@@ -32,6 +32,11 @@ type Query struct {
 	// Guards lists the locks and flags that order the pair when their
 	// addresses match for the two threads (for --explain).
 	Guards []string
+	// Bounds state that both accesses stay inside their allocations. A
+	// race needs a witness that satisfies them too; they are kept apart
+	// from Assertions so that a solver can ask for them only of the
+	// witnesses it finds (sizes make queries non-linear).
+	Bounds []*expr.Term
 	// DifferentValues, set on a pair of plain writes whose stored values
 	// the analysis knows, states that the two threads store different
 	// values. Assertions include it unless Options.KeepBenign: two writes
@@ -97,6 +102,7 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	}
 	core = append(core, relation,
 		overlap(q.Offset1, expr.Instantiate(a.Size, 1), q.Offset2, expr.Instantiate(b.Size, 2)))
+	q.Bounds = append(inBounds(l, a, q.Offset1, 1), inBounds(l, b, q.Offset2, 2)...)
 	if q.DifferentValues = differentValues(a, b); q.DifferentValues != nil && !opts.KeepBenign {
 		core = append(core, q.DifferentValues)
 	}
@@ -118,6 +124,22 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	core = append(core, counterLemmas(k, l, core)...)
 	q.Assertions = withLemmas(core, q)
 	return q
+}
+
+// inBounds states that an access of thread side, at byte offset off of
+// its allocation, stays inside it: a correct program's executions do not
+// leave their objects, and a witness that needs to is not one of them
+// (an out-of-bounds access is another bug).
+func inBounds(l *Launch, acc *kernelanalysis.Access, off *expr.Term, side int) []*expr.Term {
+	start, size := l.bounds(acc.Object)
+	if !start {
+		return nil
+	}
+	facts := []*expr.Term{expr.SLe(expr.Const(0, off.Width), off)}
+	if size != nil && size.Width == off.Width {
+		facts = append(facts, expr.SLe(expr.Add(off, expr.Instantiate(acc.Size, side)), size))
+	}
+	return facts
 }
 
 // differentValues states that the two threads' writes store different

@@ -81,6 +81,10 @@ type Allocation struct {
 	// bytes of argument RowWidth, through the pointer argument Pitch.
 	Pitched         bool
 	Pitch, RowWidth int
+	// Out is the position of the pointer through which the function
+	// returns the allocation (cudaMalloc's void **ptr), NoArg for
+	// functions that return it.
+	Out int
 }
 
 // allocations are the functions that allocate memory: the CUDA runtime's
@@ -88,15 +92,15 @@ type Allocation struct {
 // size_t *pitch, size_t width, size_t height), ...), C's and C++'s
 // operator new[] (_Znam) and new (_Znwm).
 var allocations = map[string]Allocation{
-	"cudaMalloc":        {Sizes: []int{1}},
-	"cudaMallocManaged": {Sizes: []int{1}},
-	"cudaMallocHost":    {Sizes: []int{1}},
-	"cudaHostAlloc":     {Sizes: []int{1}},
-	"cudaMallocPitch":   {Sizes: []int{2, 3}, Pitched: true, Pitch: 1, RowWidth: 2},
-	"malloc":            {Sizes: []int{0}},
-	"calloc":            {Sizes: []int{0, 1}},
-	"_Znam":             {Sizes: []int{0}},
-	"_Znwm":             {Sizes: []int{0}},
+	"cudaMalloc":        {Sizes: []int{1}, Out: 0},
+	"cudaMallocManaged": {Sizes: []int{1}, Out: 0},
+	"cudaMallocHost":    {Sizes: []int{1}, Out: 0},
+	"cudaHostAlloc":     {Sizes: []int{1}, Out: 0},
+	"cudaMallocPitch":   {Sizes: []int{2, 3}, Pitched: true, Pitch: 1, RowWidth: 2, Out: 0},
+	"malloc":            {Sizes: []int{0}, Out: NoArg},
+	"calloc":            {Sizes: []int{0, 1}, Out: NoArg},
+	"_Znam":             {Sizes: []int{0}, Out: NoArg},
+	"_Znwm":             {Sizes: []int{0}, Out: NoArg},
 }
 
 // LookupAllocation returns the named allocation function, if it is one.

@@ -62,6 +62,8 @@ var cases = []string{
 	"histogram_ok",
 	"host_guard",
 	"host_interproc",
+	"in_bounds_ok",
+	"in_bounds_racy",
 	"indexing_2d",
 	"indexing_3d",
 	"kernel_assert_ok",

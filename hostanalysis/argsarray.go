@@ -41,7 +41,7 @@ func arrayArgs(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall, array val
 		}
 		if symbolic.PointerType(p.Typ) {
 			if _, isPtr := slot.ElemType.(*types.PointerType); isPtr {
-				l.Pointers[i] = Pointer{fmt.Sprintf("%s%s", ev.Namespace, slot.Name()), expr.Const(0, 64)}
+				l.Pointers[i] = Pointer{Allocation: fmt.Sprintf("%s%s", ev.Namespace, slot.Name()), Offset: expr.Const(0, 64), slot: slot}
 			}
 			continue
 		}

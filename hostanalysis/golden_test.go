@@ -41,12 +41,12 @@ func printLaunch(w *strings.Builder, l *Launch) {
 	fmt.Fprintf(w, "  block %s = %v\n", dimsText(l.Block), l.BlockDim)
 	for i := 0; i < len(l.Args) || i <= lastPointer(l.Pointers); i++ {
 		if p, ok := l.Pointers[i]; ok {
-			fmt.Fprintf(w, "  arg %d: pointer into %s at %s\n", i, p.Allocation, testkit.Term(p.Offset))
+			fmt.Fprintf(w, "  arg %d: pointer into %s at %s%s\n", i, p.Allocation, testkit.Term(p.Offset), sizeText(p))
 		} else if fields, ok := l.Fields[i]; ok {
 			fmt.Fprintf(w, "  arg %d: by value\n", i)
 			for _, f := range fields {
 				if f.Pointer != nil {
-					fmt.Fprintf(w, "    bytes from %d: pointer into %s at %s\n", f.Offset, f.Pointer.Allocation, testkit.Term(f.Pointer.Offset))
+					fmt.Fprintf(w, "    bytes from %d: pointer into %s at %s%s\n", f.Offset, f.Pointer.Allocation, testkit.Term(f.Pointer.Offset), sizeText(*f.Pointer))
 				} else {
 					fmt.Fprintf(w, "    bytes from %d: %s\n", f.Offset, testkit.Term(f.Term))
 				}
@@ -60,6 +60,14 @@ func printLaunch(w *strings.Builder, l *Launch) {
 	for _, f := range l.Facts {
 		fmt.Fprintf(w, "  %s fact at %s: %s\n", f.Kind, testkit.Pos(f.Pos), testkit.Term(f.Cond))
 	}
+}
+
+// sizeText prints the size of a pointer's allocation, if known.
+func sizeText(p Pointer) string {
+	if p.Size == nil {
+		return ""
+	}
+	return " of " + testkit.Term(p.Size) + " bytes"
 }
 
 // dimsText prints a launch's grid or block terms; "?" stands for an unknown.

@@ -9,6 +9,7 @@ import (
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/value"
 
+	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/symbolic"
 )
@@ -18,6 +19,11 @@ import (
 type Pointer struct {
 	Allocation string     // the variable the allocation was stored in, such as "main#1.x"
 	Offset     *expr.Term // bytes from the allocation's start, 64-bit
+	// Size is the allocation's size in bytes, 64-bit, where the
+	// allocation the variable holds at the launch is known; nil if not.
+	Size *expr.Term
+
+	slot *ir.InstAlloca // the variable
 }
 
 // pointerArg resolves a pointer argument to the allocation held by a host
@@ -44,14 +50,63 @@ func pointerArg(ev *symbolic.Evaluator, namespace string, v value.Value) (Pointe
 			idx = expr.SExt(idx, 64)
 		}
 		step := expr.Mul(idx, expr.Const(uint64(symbolic.SizeOf(p.ElemType)), 64))
-		return Pointer{base.Allocation, expr.Add(base.Offset, step)}, true
+		base.Offset = expr.Add(base.Offset, step)
+		return base, true
 	case *ir.InstLoad:
 		if v, ok := storedValue(p, ev.G); ok {
 			return pointerArg(ev, namespace, v)
 		}
 		if slot, ok := p.Src.(*ir.InstAlloca); ok {
-			return Pointer{fmt.Sprintf("%s%s", namespace, slot.Name()), expr.Const(0, 64)}, true
+			return Pointer{Allocation: fmt.Sprintf("%s%s", namespace, slot.Name()), Offset: expr.Const(0, 64), slot: slot}, true
 		}
 	}
 	return Pointer{}, false
+}
+
+// allocationSize returns the size in bytes, 64-bit, of the allocation
+// that variable slot holds at inst in block b: that of the nearest
+// allocation call through slot that dominates inst, nil if none or if its
+// size is not a byte count (a pitched allocation).
+func allocationSize(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction, slotVar *ir.InstAlloca) *expr.Term {
+	if slotVar == nil {
+		return nil
+	}
+	limit := indexOf(b, inst)
+	for d := b; d != nil; d = ev.G.IDom[d] {
+		if d != b {
+			limit = len(d.Insts)
+		}
+		for i := limit - 1; i >= 0; i-- {
+			call, ok := d.Insts[i].(*ir.InstCall)
+			if !ok {
+				continue
+			}
+			alloc, ok := cuda.LookupAllocation(symbolic.CalleeName(call))
+			if !ok || alloc.Out == cuda.NoArg || alloc.Out >= len(call.Args) {
+				continue
+			}
+			if s, ok := slot(call.Args[alloc.Out]); !ok || s != slotVar {
+				continue
+			}
+			if alloc.Pitched {
+				return nil
+			}
+			size := expr.Const(1, 64)
+			for _, i := range alloc.Sizes {
+				if i >= len(call.Args) {
+					return nil
+				}
+				t := ev.Term(call.Args[i])
+				if t.IsBool() {
+					return nil
+				}
+				if t.Width < 64 {
+					t = expr.ZExt(t, 64)
+				}
+				size = expr.Mul(size, t)
+			}
+			return size
+		}
+	}
+	return nil
 }

@@ -188,6 +188,17 @@ func memoryFields(ev *symbolic.Evaluator, b *ir.Block, ptr value.Value) []FieldA
 func (w *walker) finishLaunch(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall, l *Launch, facts []Fact) *Launch {
 	pos := l.Pos
 	l.Facts = append(append([]Fact(nil), facts...), w.factsAt(ev, b, call)...)
+	for i, p := range l.Pointers {
+		p.Size = allocationSize(ev, b, call, p.slot)
+		l.Pointers[i] = p
+	}
+	for _, fields := range l.Fields {
+		for _, f := range fields {
+			if f.Pointer != nil {
+				f.Pointer.Size = allocationSize(ev, b, call, f.Pointer.slot)
+			}
+		}
+	}
 	var terms []*expr.Term
 	for _, t := range append(append(append([]*expr.Term(nil), l.Grid[:]...), l.Block[:]...), l.Args...) {
 		if t != nil {

@@ -56,6 +56,9 @@ type Object struct {
 	// Field is, for a FieldObject, the byte offset in the parameter of
 	// the pointer that points into it.
 	Field int64
+	// Size is, for a variable, its size in bytes; 0 if unknown (extern
+	// __shared__ arrays, parameters' allocations).
+	Size int64
 }
 
 // String returns the object's space and name.

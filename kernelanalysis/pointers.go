@@ -95,6 +95,7 @@ func (a *analyzer) resolve(v value.Value) pointer {
 		return a.paramPointer(v)
 	case *ir.Global:
 		o := a.globalObject(v)
+		o.Size = symbolic.SizeOf(v.ContentType)
 		if t := a.tableOf(v); t != nil {
 			a.tables[o] = t
 		}

@@ -12,6 +12,10 @@
 // (0, 10) lin 160 and (1, 9) lin 145 are warps 5 and 4, an intra-block
 // write-write race; (0, 1) lin 16 and (1, 0) lin 1 share warp 0, an
 // intra-warp one. (The first version of this case missed bw = 0.)
+// The host pads the matrices with one tile of rows, so that these writes
+// stay inside the allocation: a race that needs an out-of-bounds access
+// is another bug, not a race (without the padding, row 17 and the cells
+// of the bw = 0 launch lie outside the cols * cols matrix).
 // The two writes of each pair store different values: they come from
 // different rows, and the gap penalty grows with the row. (Equal values
 // would make the races benign, not reported by default.)
@@ -26,7 +30,7 @@ __global__ void needleTile(int *score, const int *ref, int cols, int penalty,
   int by = diag - 1 - bx;
   int row = by * BS + threadIdx.y + 1;
   int col = bx * BS + threadIdx.x + 1;
-  score[row * cols + col] = ref[row * cols + col] - penalty * row; // want "inter-block write-write race on global score with line 29" "intra-block write-write race on global score with line 29" "intra-warp write-write race on global score with line 29"
+  score[row * cols + col] = ref[row * cols + col] - penalty * row; // want "inter-block write-write race on global score with line 33" "intra-block write-write race on global score with line 33" "intra-warp write-write race on global score with line 33"
 }
 
 int main(int argc, char **argv) {
@@ -36,9 +40,10 @@ int main(int argc, char **argv) {
   int penalty = atoi(argv[2]);
   int cols = bw * BS + 1;
   int *score, *ref;
-  cudaMalloc(&score, (size_t)cols * cols * sizeof(int));
-  cudaMalloc(&ref, (size_t)cols * cols * sizeof(int));
-  cudaMemset(ref, 0, (size_t)cols * cols * sizeof(int));
+  // One tile of rows of padding, which the extra launch writes into.
+  cudaMalloc(&score, (size_t)(cols + BS) * cols * sizeof(int));
+  cudaMalloc(&ref, (size_t)(cols + BS) * cols * sizeof(int));
+  cudaMemset(ref, 0, (size_t)(cols + BS) * cols * sizeof(int));
 
   dim3 threads(BS, BS);
   for (int diag = 1; diag <= bw + 1; diag++) // one launch too many
