@@ -75,3 +75,25 @@ func TestSameContextComparesStructure(t *testing.T) {
 		t.Error("a known offset and an unknown one are the same")
 	}
 }
+
+// TestUnknownContentsAreNamed checks that a race whose addresses depend
+// on memory contents says so, naming the memory and where it is read.
+func TestUnknownContentsAreNamed(t *testing.T) {
+	u := testkit.LoadSource(t, "scatter.cu", `__global__ void scatter(const int *slot, float *out) {
+  int j = slot[threadIdx.x];
+  out[j] = threadIdx.x;
+}
+`)
+	res, err := File(context.Background(), u, Options{Workers: 1, GridDim: [3]int64{1, 1, 1}, BlockDim: [3]int64{64, 1, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Races) == 0 {
+		t.Fatal("no race: two threads may read one slot value")
+	}
+	for _, r := range res.Races {
+		if !strings.Contains(r.Hint, "the contents of global slot (read at ") || !strings.Contains(r.Hint, "scatter.cu:2:11)") {
+			t.Errorf("race note %q does not name slot's contents and where they are read", r.Hint)
+		}
+	}
+}

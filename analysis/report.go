@@ -7,6 +7,7 @@ package analysis
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"hgrd/constraints"
 	"hgrd/expr"
@@ -31,7 +32,39 @@ func raceReport(k *kernelanalysis.Kernel, q *constraints.Query, res *solver.Resu
 	if q.Kind == constraints.InterBlock {
 		r.Hint = l.InterBlockNote
 	}
+	r.Hint = joinNotes(r.Hint, unknownsNote(k, q))
 	return r
+}
+
+// unknownsNote names the values the analysis could not see that the two
+// accesses' addresses depend on, such as memory contents: the race may
+// need values of them that the program never has, which an assert can
+// state. "" if the addresses depend on none.
+func unknownsNote(k *kernelanalysis.Kernel, q *constraints.Query) string {
+	seen := map[string]bool{}
+	var parts []string
+	for _, off := range []*expr.Term{q.First.Offset, q.Second.Offset} {
+		expr.Inspect(off, func(t *expr.Term) bool {
+			if t.Op != expr.OpVar && t.Op != expr.OpApply {
+				return true
+			}
+			u, ok := k.Unknowns[t.Name]
+			if ok && !seen[u.What] {
+				seen[u.What] = true
+				part := u.What
+				if u.Pos.Line > 0 {
+					part += fmt.Sprintf(" (read at %s)", u.Pos)
+				}
+				parts = append(parts, part)
+			}
+			return true
+		})
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the addresses depend on %s, which hgrd cannot see: if the program never holds values that make them meet, an assert stating so rules the race out",
+		strings.Join(parts, " and "))
 }
 
 // accessReport describes one access.

@@ -131,6 +131,8 @@ var cases = []string{
 	"toneMapping_ok",
 	"toneMapping_racy",
 	"transpose_ok",
+	"unknown_contents_ok",
+	"unknown_contents_racy",
 	"vector_add_ok",
 	"warpCommunicate_racy",
 	"warp_nosync",

@@ -141,10 +141,21 @@ type Kernel struct {
 	// Counters are the atomics whose results differ between threads
 	// (counter.go), such as a worklist's atomicAdd(&size, 1).
 	Counters []*Counter
+	// Unknowns say, by the name of a variable or uninterpreted function
+	// of the terms, what values the analysis could not see stand for:
+	// memory contents the kernel reads.
+	Unknowns map[string]Unknown
 	// Axes says which coordinates of the launch the kernel reads.
 	Axes AxesRead
 
 	intervals [numLevels]*intervalInfo
+}
+
+// An Unknown is a value the analysis could not see: what it is, such as
+// "the contents of global keys", and where the kernel reads it.
+type Unknown struct {
+	What string
+	Pos  frontend.Pos
 }
 
 // A Param is a kernel parameter.

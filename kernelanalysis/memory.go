@@ -85,7 +85,8 @@ func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 	if len(p) == 1 && p[0].obj.Space == Shared && !a.written[p[0].obj] {
 		// Shared memory is the block's own: one value per address and block.
 		t := p[0]
-		return expr.Apply(fmt.Sprintf("mem.%s.%d", t.obj.Name, w), w, t.off, BlockIdx(0), BlockIdx(1), BlockIdx(2))
+		return a.unknown(v, expr.Apply(fmt.Sprintf("mem.%s.%d", t.obj.Name, w), w, t.off, BlockIdx(0), BlockIdx(1), BlockIdx(2)),
+			"the contents of "+t.obj.String())
 	}
 	if len(p) == 1 && p[0].obj.Space != Private && !a.written[p[0].obj] {
 		t := p[0]
@@ -95,11 +96,29 @@ func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 			if t.obj.Kind == ParamSpace {
 				return a.fieldValue(t.obj.Index, t.off.Signed(), w)
 			}
-			return expr.Var(fmt.Sprintf("%s@%d", t.obj.Name, t.off.Signed()), w, expr.Shared)
+			return a.unknown(v, expr.Var(fmt.Sprintf("%s@%d", t.obj.Name, t.off.Signed()), w, expr.Shared),
+				"the contents of "+t.obj.String())
 		}
-		return expr.Apply(fmt.Sprintf("mem.%s.%d", t.obj.Name, w), w, t.off)
+		return a.unknown(v, expr.Apply(fmt.Sprintf("mem.%s.%d", t.obj.Name, w), w, t.off), "the contents of "+t.obj.String())
 	}
-	return a.fresh("load", w)
+	return a.unknown(v, a.fresh("load", w), "a value loaded from memory the kernel also writes")
+}
+
+// unknown records, for reports, what an unknown that a load of v reads
+// stands for (a variable or an uninterpreted function), with where v
+// loads it, and returns it.
+func (a *analyzer) unknown(v value.Value, t *expr.Term, what string) *expr.Term {
+	if a.res.Unknowns == nil {
+		a.res.Unknowns = map[string]Unknown{}
+	}
+	if _, ok := a.res.Unknowns[t.Name]; !ok {
+		u := Unknown{What: what}
+		if pos, ok := a.unit.Pos(v); ok {
+			u.Pos = pos
+		}
+		a.res.Unknowns[t.Name] = u
+	}
+	return t
 }
 
 // fieldValue returns the value of w bits at a fixed offset of a by-value
