@@ -1,0 +1,25 @@
+// lane_gather_racy: a real pattern from an application's hashing kernel:
+// every lane of a warp writes its key into the warp's row of a global
+// buffer, and lane 0 then reads the whole row, with no __syncwarp in
+// between. Lanes of a warp are not guaranteed to run in lockstep (Volta
+// and later schedule them independently), so lane 0 may read a key that
+// its lane has not written yet.
+__global__ void hash_rows(const unsigned *keys, unsigned *row, unsigned *hash) {
+  int lane = threadIdx.x % 32, warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  row[warp * 32 + lane] = keys[blockIdx.x * blockDim.x + threadIdx.x]; // want "intra-warp write-read race on global row with line 13"
+  if (lane == 0) {
+    unsigned h = 0;
+    for (int k = 0; k < 32; k++)
+      h = h * 31 + row[warp * 32 + k];
+    hash[warp] = h;
+  }
+}
+
+int main() {
+  unsigned *keys, *row, *hash;
+  cudaMalloc(&keys, 4096 * sizeof(unsigned));
+  cudaMalloc(&row, 4096 * sizeof(unsigned));
+  cudaMalloc(&hash, 128 * sizeof(unsigned));
+  hash_rows<<<16, 256>>>(keys, row, hash);
+  return 0;
+}
