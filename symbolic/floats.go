@@ -5,6 +5,7 @@
 package symbolic
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/llir/llvm/ir"
@@ -58,7 +59,11 @@ func (e *Evaluator) floatToInt(conv value.Value, from value.Value, w int) *expr.
 	if w < 64 {
 		exact = expr.Trunc(exact, w)
 	}
-	return expr.Ite(pre, exact, e.Fresh(conv, "conv", w))
+	fallback := e.floatOp(conv, w)
+	if fallback == nil {
+		fallback = e.Fresh(conv, "conv", w)
+	}
+	return expr.Ite(pre, exact, fallback)
 }
 
 // exactLimit returns the bound below which a float type holds every
@@ -111,4 +116,50 @@ func (e *Evaluator) to64(v value.Value, signed bool) *expr.Term {
 		return expr.SExt(t, 64)
 	}
 	return expr.ZExt(t, 64)
+}
+
+// floatOp translates a floating-point operation or conversion as an
+// uninterpreted function of its operands, named after the operation and
+// the result type: equal operands give equal results (the operations are
+// deterministic), so that two threads storing a float computed from one
+// launch-wide value store the same value. nil for other instructions.
+func (e *Evaluator) floatOp(v value.Value, w int) *expr.Term {
+	var op string
+	var args []value.Value
+	switch x := v.(type) {
+	case *ir.InstFAdd:
+		op, args = "fadd", []value.Value{x.X, x.Y}
+	case *ir.InstFSub:
+		op, args = "fsub", []value.Value{x.X, x.Y}
+	case *ir.InstFMul:
+		op, args = "fmul", []value.Value{x.X, x.Y}
+	case *ir.InstFDiv:
+		op, args = "fdiv", []value.Value{x.X, x.Y}
+	case *ir.InstFRem:
+		op, args = "frem", []value.Value{x.X, x.Y}
+	case *ir.InstFNeg:
+		op, args = "fneg", []value.Value{x.X}
+	case *ir.InstSIToFP:
+		op, args = "sitofp", []value.Value{x.From}
+	case *ir.InstUIToFP:
+		op, args = "uitofp", []value.Value{x.From}
+	case *ir.InstFPExt:
+		op, args = "fpext", []value.Value{x.From}
+	case *ir.InstFPTrunc:
+		op, args = "fptrunc", []value.Value{x.From}
+	case *ir.InstFPToSI:
+		op, args = "fptosi", []value.Value{x.From}
+	case *ir.InstFPToUI:
+		op, args = "fptoui", []value.Value{x.From}
+	default:
+		return nil
+	}
+	terms := make([]*expr.Term, len(args))
+	for i, a := range args {
+		terms[i] = e.Term(a)
+		if terms[i].IsBool() {
+			return nil
+		}
+	}
+	return expr.Apply(fmt.Sprintf("%s.%s", op, v.Type()), w, terms...)
 }

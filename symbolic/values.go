@@ -109,6 +109,9 @@ func (e *Evaluator) translate(v value.Value, w int) *expr.Term {
 			return t
 		}
 	}
+	if t := e.floatOp(v, w); t != nil {
+		return t
+	}
 	if t := e.hooks.Leaf(v, w); t != nil {
 		return t
 	}

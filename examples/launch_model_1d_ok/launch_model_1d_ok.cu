@@ -13,5 +13,5 @@
 __global__ void scale(float *v, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
-    v[i] = 2.0f * i;
+    v[i] = 2.0f * v[i];
 }

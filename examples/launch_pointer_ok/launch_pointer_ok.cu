@@ -9,11 +9,11 @@
 #include <cstdlib>
 
 __global__ void smooth(const float *in, float *out) {
-  out[threadIdx.x] = 0.5f * (in[threadIdx.x] + in[threadIdx.x + 1]);
+  out[threadIdx.x] = 0.5f * (in[blockIdx.x * blockDim.x + threadIdx.x] + in[threadIdx.x + 1]);
 }
 
 __global__ void sharpen(const float *in, float *out) {
-  out[threadIdx.x] = 2.0f * in[threadIdx.x] - in[threadIdx.x + 1];
+  out[threadIdx.x] = 2.0f * in[blockIdx.x * blockDim.x + threadIdx.x] - in[threadIdx.x + 1];
 }
 
 __global__ void spread(const float *in, float *out, int stride) {

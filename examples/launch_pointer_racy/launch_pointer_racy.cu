@@ -8,11 +8,11 @@
 #include <cstdlib>
 
 __global__ void smooth(const float *in, float *out) {
-  out[threadIdx.x] = 0.5f * (in[threadIdx.x] + in[threadIdx.x + 1]); // want "inter-block write-write race on global out with line 11"
+  out[threadIdx.x] = 0.5f * (in[blockIdx.x * blockDim.x + threadIdx.x] + in[threadIdx.x + 1]); // want "inter-block write-write race on global out with line 11"
 }
 
 __global__ void sharpen(const float *in, float *out) {
-  out[threadIdx.x] = 2.0f * in[threadIdx.x] - in[threadIdx.x + 1]; // want "inter-block write-write race on global out with line 15"
+  out[threadIdx.x] = 2.0f * in[blockIdx.x * blockDim.x + threadIdx.x] - in[threadIdx.x + 1]; // want "inter-block write-write race on global out with line 15"
 }
 
 __global__ void spread(const float *in, float *out, int stride) {

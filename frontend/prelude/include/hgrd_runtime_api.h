@@ -42,6 +42,23 @@ __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
                                                  dim3 blockDim, void **args,
                                                  size_t sharedMem,
                                                  cudaStream_t stream);
+/* cudaLaunchKernelEx's configuration (CUDA 11.8). Launch attributes
+ * (clusters, priorities) do not change what hgrd models. */
+typedef struct cudaLaunchAttribute_st {
+  int id;
+  char pad[4];
+  char val[64];
+} cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+__host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                         const void *func, void **args);
 __host__ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
                                         void *userData);
 

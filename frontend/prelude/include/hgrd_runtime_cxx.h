@@ -108,6 +108,16 @@ static __inline__ __host__ cudaError_t cudaLaunchCooperativeKernel(
   return ::cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim,
                                        args, sharedMem, stream);
 }
+/* cudaLaunchKernelEx launches as <<<>>> does, with the configuration's
+ * shape, so that hgrd sees the launch and its arguments. */
+template <typename... ExpTypes, typename... ActTypes>
+static __inline__ __host__ cudaError_t
+cudaLaunchKernelEx(const cudaLaunchConfig_t *config,
+                   void (*kernel)(ExpTypes...), ActTypes &&...args) {
+  kernel<<<config->gridDim, config->blockDim, config->dynamicSmemBytes,
+           config->stream>>>(static_cast<ExpTypes>(args)...);
+  return cudaSuccess;
+}
 template <class T> static __inline__ __host__ cudaError_t cudaLaunch(T *func) {
   return ::cudaLaunch((const void *)func);
 }
