@@ -182,6 +182,15 @@ type Slot struct {
 // NoField is the Field of a Slot that is a parameter itself.
 const NoField = -1
 
+// slotOf returns where a kernel receives the pointer into a parameter's
+// object or a field's.
+func slotOf(o *kernelanalysis.Object) Slot {
+	if o.Kind == kernelanalysis.FieldObject {
+		return Slot{o.Index, o.Field}
+	}
+	return Slot{o.Index, NoField}
+}
+
 // An Alias places a pointer parameter in an allocation.
 type Alias struct {
 	Group  string     // the allocation
@@ -196,11 +205,7 @@ type Alias struct {
 func (l *Launch) bounds(o *kernelanalysis.Object) (start bool, size *expr.Term) {
 	switch o.Kind {
 	case kernelanalysis.ParamObject, kernelanalysis.FieldObject:
-		slot := Slot{o.Index, NoField}
-		if o.Kind == kernelanalysis.FieldObject {
-			slot.Field = o.Field
-		}
-		if a, ok := l.Aliases[slot]; ok {
+		if a, ok := l.Aliases[slotOf(o)]; ok {
 			return true, a.Size
 		}
 	case kernelanalysis.VariableObject:
@@ -220,12 +225,8 @@ func (l *Launch) object(acc *kernelanalysis.Access) (string, *expr.Term) {
 // objectOf returns the allocation group of an object and the offset of the
 // object in it.
 func (l *Launch) objectOf(o *kernelanalysis.Object) (string, *expr.Term) {
-	slot := Slot{o.Index, NoField}
-	if o.Kind == kernelanalysis.FieldObject {
-		slot.Field = o.Field
-	}
 	if o.Kind == kernelanalysis.ParamObject || o.Kind == kernelanalysis.FieldObject {
-		if a, ok := l.Aliases[slot]; ok {
+		if a, ok := l.Aliases[slotOf(o)]; ok {
 			return "alloc:" + a.Group, a.Offset
 		}
 	}

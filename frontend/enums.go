@@ -7,7 +7,6 @@ package frontend
 
 import (
 	"bufio"
-	"context"
 	"regexp"
 	"strconv"
 	"strings"
@@ -51,7 +50,7 @@ func (e enumType) valueRange() (lo, hi int64) {
 // enumRanges fills the kernels' ParamRanges from the device side's AST.
 // Only kernels whose signature names a type passed as an integer can have
 // one, so files without such kernels cost nothing.
-func (l *Loader) enumRanges(ctx context.Context, cfg Config, path string, u *Unit) {
+func enumRanges(ast *astDump, u *Unit) {
 	var candidates []*Kernel
 	for _, k := range u.Kernels {
 		if mayTakeEnum(k) {
@@ -61,12 +60,11 @@ func (l *Loader) enumRanges(ctx context.Context, cfg Config, path string, u *Uni
 	if len(candidates) == 0 {
 		return
 	}
-	args := append(l.syntaxArgs(cfg, path), "-fsyntax-only", "-Xclang", "-ast-dump", "-fno-color-diagnostics")
-	out, _, err := run(ctx, l.clang, args, nil)
+	dump, err := ast.get()
 	if err != nil {
 		return
 	}
-	enums, kernels := parseEnums(string(out))
+	enums, kernels := parseEnums(dump)
 	for _, k := range candidates {
 		params := matchingDecl(kernels[baseName(k.Name)], len(k.Func.Params))
 		for i, typ := range params {

@@ -80,7 +80,8 @@ func (l *Loader) LoadWith(ctx context.Context, path string, partners []HostSourc
 	}
 	u := &Unit{Path: path, preludeDir: l.preludeDir}
 	deviceSource := path
-	if wrapper, done, failed := l.instantiate(ctx, l.cfg, path); wrapper != "" || len(failed) > 0 {
+	ast := &astDump{l: l, ctx: ctx, cfg: l.cfg, path: path}
+	if wrapper, done, failed := l.instantiate(ctx, l.cfg, path, ast); wrapper != "" || len(failed) > 0 {
 		u.NotAnalysed = failed
 		for _, inst := range done {
 			u.Notes = append(u.Notes, fmt.Sprintf("kernel template analysed as %s: the file has no instantiation of it", inst))
@@ -136,7 +137,7 @@ func (l *Loader) LoadWith(ctx context.Context, path string, partners []HostSourc
 	u.Device, u.Host = modules[Device], modules[Host]
 	lowerInvokes(u.Host)
 	u.index()
-	l.enumRanges(ctx, l.cfg, path, u)
+	enumRanges(ast, u)
 	return u, nil
 }
 

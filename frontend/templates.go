@@ -60,12 +60,12 @@ func (t kernelTemplate) args(ty string) string {
 // candidate type that compiles, what it instantiated (for notes), and the
 // templates no candidate fits. Files that mention no template are left
 // alone at no cost; "" means no wrapper is needed.
-func (l *Loader) instantiate(ctx context.Context, cfg Config, path string) (wrapper string, done, failed []string) {
+func (l *Loader) instantiate(ctx context.Context, cfg Config, path string, ast *astDump) (wrapper string, done, failed []string) {
 	src, err := os.ReadFile(path)
 	if err != nil || !strings.Contains(string(src), "template") || !strings.Contains(string(src), "__global__") {
 		return "", nil, nil
 	}
-	templates := l.uninstantiated(ctx, cfg, path)
+	templates := uninstantiated(ast)
 	if len(templates) == 0 {
 		return "", nil, nil
 	}
@@ -145,15 +145,37 @@ var astDecl = regexp.MustCompile(`^([| ` + "`" + `]*)[|` + "`" + `]-(\w+) 0x[0-9
 // astFile matches the file of a source range in an AST dump line.
 var astFile = regexp.MustCompile(`<([^:<>]+\.\w+):\d+:\d+`)
 
+// An astDump is clang's text AST dump of a file's device side, made at
+// most once per load, when first asked for.
+type astDump struct {
+	l    *Loader
+	ctx  context.Context
+	cfg  Config
+	path string
+
+	done bool
+	text string
+	err  error
+}
+
+// get returns the dump, running clang the first time.
+func (a *astDump) get() (string, error) {
+	if !a.done {
+		args := append(a.l.syntaxArgs(a.cfg, a.path), "-fsyntax-only", "-Xclang", "-ast-dump", "-fno-color-diagnostics")
+		out, _, err := run(a.ctx, a.l.clang, args, nil)
+		a.done, a.text, a.err = true, string(out), err
+	}
+	return a.text, a.err
+}
+
 // uninstantiated lists the main file's kernel templates without an
 // instance, from clang's AST of the device side.
-func (l *Loader) uninstantiated(ctx context.Context, cfg Config, path string) []kernelTemplate {
-	args := append(l.syntaxArgs(cfg, path), "-fsyntax-only", "-Xclang", "-ast-dump", "-fno-color-diagnostics")
-	out, _, err := run(ctx, l.clang, args, nil)
+func uninstantiated(ast *astDump) []kernelTemplate {
+	dump, err := ast.get()
 	if err != nil {
 		return nil
 	}
-	return parseTemplates(string(out), path)
+	return parseTemplates(dump, ast.path)
 }
 
 // parseTemplates reads clang's text AST dump for the top-level function

@@ -11,7 +11,6 @@ import (
 	"fmt"
 
 	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -45,9 +44,11 @@ func arrayArgs(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall, array val
 			}
 			continue
 		}
-		if v, ok := onlyStore(ev.G, slot, b); ok {
-			if t := ev.Term(v); t.Width == symbolic.WidthOf(p.Typ) {
-				l.Args[i] = t
+		if stores, ok := soleStores(ev.G, slot, b); ok {
+			if s, ok := stores[0]; ok && s.bytes == symbolic.SizeOf(slot.ElemType) {
+				if t := ev.Term(s.store.Src); t.Width == symbolic.WidthOf(p.Typ) {
+					l.Args[i] = t
+				}
 			}
 		}
 	}
@@ -57,77 +58,34 @@ func arrayArgs(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall, array val
 // each element of an array of pointers holds; ok is false if the array is
 // not a local one or an element is written more than once.
 func argumentSlots(f *ir.Func, array value.Value) (map[int]*ir.InstAlloca, bool) {
-	base, _, ok := element(array)
-	if !ok {
+	base, start, ok := constOffset(array)
+	if _, isLocal := base.(*ir.InstAlloca); !ok || !isLocal {
 		return nil, false
 	}
 	slots := map[int]*ir.InstAlloca{}
-	written := map[int]bool{}
+	written := map[int64]bool{}
 	for _, b := range f.Blocks {
 		for _, inst := range b.Insts {
 			st, ok := inst.(*ir.InstStore)
 			if !ok {
 				continue
 			}
-			arr, i, ok := element(st.Dst)
+			arr, off, ok := constOffset(st.Dst)
 			if !ok || arr != base {
 				continue
 			}
-			if written[i] {
+			if written[off] {
 				return nil, false
 			}
-			written[i] = true
-			if slot, ok := stripCasts(st.Src).(*ir.InstAlloca); ok {
-				slots[i] = slot
+			written[off] = true
+			if slot, ok := symbolic.StripPointerCasts(st.Src).(*ir.InstAlloca); ok && (off-start)%pointerSize == 0 {
+				slots[int((off-start)/pointerSize)] = slot
 			}
 		}
 	}
 	return slots, true
 }
 
-// element returns the local array and the constant element index that a
-// pointer into an array of pointers names.
-func element(v value.Value) (*ir.InstAlloca, int, bool) {
-	v = stripCasts(v)
-	switch x := v.(type) {
-	case *ir.InstAlloca:
-		return x, 0, true
-	case *ir.InstGetElementPtr:
-		arr, i, ok := element(x.Src)
-		if !ok || len(x.Indices) == 0 {
-			return nil, 0, false
-		}
-		last, ok := symbolic.UnwrapArg(x.Indices[len(x.Indices)-1]).(*constant.Int)
-		if !ok {
-			return nil, 0, false
-		}
-		for _, idx := range x.Indices[:len(x.Indices)-1] {
-			if c, ok := symbolic.UnwrapArg(idx).(*constant.Int); !ok || c.X.Sign() != 0 {
-				return nil, 0, false
-			}
-		}
-		return arr, i + int(last.X.Int64()), true
-	}
-	return nil, 0, false
-}
-
-// onlyStore returns the value of the one store to slot in its function,
-// if that store's block dominates b.
-func onlyStore(g *symbolic.Graph, slot *ir.InstAlloca, b *ir.Block) (value.Value, bool) {
-	var found *ir.InstStore
-	var where *ir.Block
-	for _, x := range b.Parent.Blocks {
-		for _, inst := range x.Insts {
-			if st, ok := inst.(*ir.InstStore); ok && stripCasts(st.Dst) == slot {
-				if found != nil {
-					return nil, false
-				}
-				found, where = st, x
-			}
-		}
-	}
-	if found == nil || !g.Dominates(where, b) {
-		return nil, false
-	}
-	return found.Src, true
-}
+// pointerSize is the size in bytes of a host pointer, an element of an
+// array of argument pointers.
+const pointerSize = 8

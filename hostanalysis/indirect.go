@@ -19,7 +19,7 @@ import (
 // phis, selects and casts) to functions, those; otherwise every stub whose
 // address the host code takes and whose type is the call's.
 func (w *walker) launchedKernels(call *ir.InstCall) []*frontend.Kernel {
-	callee := stripCasts(call.Callee)
+	callee := symbolic.StripPointerCasts(call.Callee)
 	if g, ok := callee.(*ir.Func); ok {
 		if k := w.u.KernelOfStub(g); k != nil {
 			return []*frontend.Kernel{k}
@@ -50,7 +50,7 @@ func (w *walker) launchedKernels(call *ir.InstCall) []*frontend.Kernel {
 // pointees returns the functions a function pointer may hold, when every
 // value it may take is a function; ok is false otherwise.
 func pointees(v value.Value, seen map[value.Value]bool) (funcs []*ir.Func, ok bool) {
-	v = stripCasts(v)
+	v = symbolic.StripPointerCasts(v)
 	if seen[v] {
 		return nil, true
 	}

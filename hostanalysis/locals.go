@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/cuda"
@@ -20,7 +21,7 @@ import (
 
 // A localStore is a store into a local variable at a fixed byte offset.
 type localStore struct {
-	store *ir.InstStore
+	store *ir.InstStore // nil for a memory intrinsic, which writes bytes hgrd does not follow
 	block *ir.Block
 	off   int64
 	bytes int64
@@ -38,15 +39,15 @@ func localStores(f *ir.Func, slot *ir.InstAlloca) ([]localStore, bool) {
 		for _, inst := range b.Insts {
 			switch i := inst.(type) {
 			case *ir.InstStore:
-				if derived[stripCasts(i.Src)] {
-					if _, ok := stripCasts(i.Dst).(*ir.InstGetElementPtr); !ok {
-						if _, ok := stripCasts(i.Dst).(*ir.InstAlloca); !ok {
+				if derived[symbolic.StripPointerCasts(i.Src)] {
+					if _, ok := symbolic.StripPointerCasts(i.Dst).(*ir.InstGetElementPtr); !ok {
+						if _, ok := symbolic.StripPointerCasts(i.Dst).(*ir.InstAlloca); !ok {
 							return nil, false
 						}
 					}
 					continue // &slot into an array of argument pointers
 				}
-				if !derived[stripCasts(i.Dst)] {
+				if !derived[symbolic.StripPointerCasts(i.Dst)] {
 					continue
 				}
 				base, off, ok := constOffset(i.Dst)
@@ -55,8 +56,12 @@ func localStores(f *ir.Func, slot *ir.InstAlloca) ([]localStore, bool) {
 				}
 				stores = append(stores, localStore{i, b, off, symbolic.SizeOf(i.Src.Type())})
 			case *ir.InstCall:
+				if w, ok := intrinsicWrite(i, slot, derived); ok {
+					stores = append(stores, localStore{block: b, off: w.off, bytes: w.bytes})
+					continue
+				}
 				for _, arg := range i.Args {
-					if derived[stripCasts(arg)] && !readsArgument(i) {
+					if derived[symbolic.StripPointerCasts(arg)] && !readsArgument(i) && !passedByValue(arg) {
 						return nil, false
 					}
 				}
@@ -84,7 +89,7 @@ func derivedPointers(f *ir.Func, slot *ir.InstAlloca) map[value.Value]bool {
 				default:
 					continue
 				}
-				if derived[stripCasts(from)] && !derived[inst.(value.Value)] {
+				if derived[symbolic.StripPointerCasts(from)] && !derived[inst.(value.Value)] {
 					derived[inst.(value.Value)] = true
 					changed = true
 				}
@@ -92,6 +97,65 @@ func derivedPointers(f *ir.Func, slot *ir.InstAlloca) map[value.Value]bool {
 		}
 	}
 	return derived
+}
+
+// soleStores returns, by byte offset, the stores into a local variable
+// that are the only store to their offset and whose block dominates b;
+// ok is false if something else may write the variable (see
+// localStores).
+func soleStores(g *symbolic.Graph, slot *ir.InstAlloca, b *ir.Block) (map[int64]localStore, bool) {
+	stores, ok := localStores(b.Parent, slot)
+	if !ok {
+		return nil, false
+	}
+	sole := map[int64]localStore{}
+	for i, s := range stores {
+		if s.store == nil || !g.Dominates(s.block, b) {
+			continue
+		}
+		alone := true
+		for j, t := range stores {
+			if i != j && t.off < s.off+s.bytes && s.off < t.off+t.bytes {
+				alone = false
+			}
+		}
+		if alone {
+			sole[s.off] = s
+		}
+	}
+	return sole, true
+}
+
+// intrinsicWrite returns the bytes of slot that a memcpy, memmove or
+// memset writes at a constant offset and length; ok is false for other
+// calls and for intrinsics that do not write slot, or write it where hgrd
+// cannot tell.
+func intrinsicWrite(call *ir.InstCall, slot *ir.InstAlloca, derived map[value.Value]bool) (localStore, bool) {
+	kind := cuda.LookupCall(symbolic.CalleeName(call)).Kind
+	if kind != cuda.MemCopy && kind != cuda.MemSet || len(call.Args) < 3 || !derived[symbolic.StripPointerCasts(call.Args[0])] {
+		return localStore{}, false
+	}
+	base, off, ok := constOffset(call.Args[0])
+	n, isConst := symbolic.UnwrapArg(call.Args[2]).(*constant.Int)
+	if !ok || base != value.Value(slot) || !isConst {
+		return localStore{}, false
+	}
+	return localStore{off: off, bytes: n.X.Int64()}, true
+}
+
+// passedByValue reports whether a call argument is a pointer to memory
+// the callee receives a copy of (byval): the call cannot write it.
+func passedByValue(arg value.Value) bool {
+	a, ok := arg.(*ir.Arg)
+	if !ok {
+		return false
+	}
+	for _, attr := range a.Attrs {
+		if _, ok := attr.(ir.Byval); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // readsArgument reports whether a call only reads the memory its pointer
@@ -133,7 +197,7 @@ func localParts(load *ir.InstLoad, g *symbolic.Graph) (parts []localStore, off i
 		if s.off < off || s.off+s.bytes > end || len(parts) > 0 && parts[len(parts)-1].off+parts[len(parts)-1].bytes > s.off {
 			return nil, 0, false // overlapping stores, or a store that covers more
 		}
-		if !g.Dominates(s.block, at) {
+		if s.store == nil || !g.Dominates(s.block, at) {
 			return nil, 0, false
 		}
 		parts = append(parts, s)

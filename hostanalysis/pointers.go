@@ -71,42 +71,34 @@ func allocationSize(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction, sl
 	if slotVar == nil {
 		return nil
 	}
-	limit := indexOf(b, inst)
-	for d := b; d != nil; d = ev.G.IDom[d] {
-		if d != b {
-			limit = len(d.Insts)
+	call := nearestCallBefore(ev, b, inst, func(c *ir.InstCall) bool {
+		alloc, ok := cuda.LookupAllocation(symbolic.CalleeName(c))
+		if !ok || alloc.Out == cuda.NoArg || alloc.Out >= len(c.Args) {
+			return false
 		}
-		for i := limit - 1; i >= 0; i-- {
-			call, ok := d.Insts[i].(*ir.InstCall)
-			if !ok {
-				continue
-			}
-			alloc, ok := cuda.LookupAllocation(symbolic.CalleeName(call))
-			if !ok || alloc.Out == cuda.NoArg || alloc.Out >= len(call.Args) {
-				continue
-			}
-			if s, ok := slot(call.Args[alloc.Out]); !ok || s != slotVar {
-				continue
-			}
-			if alloc.Pitched {
-				return nil
-			}
-			size := expr.Const(1, 64)
-			for _, i := range alloc.Sizes {
-				if i >= len(call.Args) {
-					return nil
-				}
-				t := ev.Term(call.Args[i])
-				if t.IsBool() {
-					return nil
-				}
-				if t.Width < 64 {
-					t = expr.ZExt(t, 64)
-				}
-				size = expr.Mul(size, t)
-			}
-			return size
-		}
+		s, ok := slot(c.Args[alloc.Out])
+		return ok && s == slotVar
+	})
+	if call == nil {
+		return nil
 	}
-	return nil
+	alloc, _ := cuda.LookupAllocation(symbolic.CalleeName(call))
+	if alloc.Pitched {
+		return nil
+	}
+	size := expr.Const(1, 64)
+	for _, i := range alloc.Sizes {
+		if i >= len(call.Args) {
+			return nil
+		}
+		t := ev.Term(call.Args[i])
+		if t.IsBool() {
+			return nil
+		}
+		if t.Width < 64 {
+			t = expr.ZExt(t, 64)
+		}
+		size = expr.Mul(size, t)
+	}
+	return size
 }

@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/llir/llvm/ir"
-	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/cuda"
@@ -36,25 +35,11 @@ func (w *walker) apiLaunchKernel(f *ir.Func, call *ir.InstCall) *frontend.Kernel
 	if !ok || len(call.Args) <= spec.Kernel || w.u.KernelOfStub(f) != nil {
 		return nil
 	}
-	stub, ok := stripCasts(call.Args[spec.Kernel]).(*ir.Func)
+	stub, ok := symbolic.StripPointerCasts(call.Args[spec.Kernel]).(*ir.Func)
 	if !ok {
 		return nil
 	}
 	return w.u.KernelOfStub(stub)
-}
-
-// stripCasts returns a value without its pointer casts.
-func stripCasts(v value.Value) value.Value {
-	for {
-		switch c := symbolic.UnwrapArg(v).(type) {
-		case *constant.ExprBitCast:
-			v = c.From
-		case *ir.InstBitCast:
-			v = c.From
-		default:
-			return symbolic.UnwrapArg(v)
-		}
-	}
 }
 
 // apiLaunch records the launch of kernel k by a call of cudaLaunchKernel
@@ -156,27 +141,17 @@ func fieldArg(ev *symbolic.Evaluator, v value.Value, off int64) (FieldArg, bool)
 // by exactly one store, whose block dominates b, the value stored.
 func memoryFields(ev *symbolic.Evaluator, b *ir.Block, ptr value.Value) []FieldArg {
 	base, start, ok := constOffset(ptr)
-	if _, isLocal := base.(*ir.InstAlloca); !ok || !isLocal {
+	slot, isLocal := base.(*ir.InstAlloca)
+	if !ok || !isLocal {
 		return nil
 	}
-	stores := map[int64][]*ir.InstStore{}
-	where := map[*ir.InstStore]*ir.Block{}
-	for _, x := range b.Parent.Blocks {
-		for _, inst := range x.Insts {
-			if st, ok := inst.(*ir.InstStore); ok {
-				if sb, off, ok := constOffset(st.Dst); ok && sb == base {
-					stores[off-start] = append(stores[off-start], st)
-					where[st] = x
-				}
-			}
-		}
+	stores, ok := soleStores(ev.G, slot, b)
+	if !ok {
+		return nil
 	}
 	var fields []FieldArg
-	for off, sts := range stores {
-		if len(sts) != 1 || !ev.G.Dominates(where[sts[0]], b) {
-			continue
-		}
-		if fa, ok := fieldArg(ev, sts[0].Src, off); ok {
+	for off, s := range stores {
+		if fa, ok := fieldArg(ev, s.store.Src, off-start); ok {
 			fields = append(fields, fa)
 		}
 	}
@@ -251,13 +226,21 @@ func dim3(ev *symbolic.Evaluator, args []value.Value) [3]*expr.Term {
 // configureBefore finds the configuration call that precedes call: earlier
 // in its block, or in the chain of immediate dominators.
 func configureBefore(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall) *ir.InstCall {
-	limit := indexOf(b, call)
+	return nearestCallBefore(ev, b, call, func(c *ir.InstCall) bool {
+		_, ok := launchFunc(c, cuda.Configuration)
+		return ok
+	})
+}
+
+// nearestCallBefore returns the nearest call that precedes inst (earlier
+// in block b, or in the chain of its immediate dominators, latest first)
+// and satisfies match, or nil.
+func nearestCallBefore(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction, match func(*ir.InstCall) bool) *ir.InstCall {
+	limit := indexOf(b, inst)
 	for ; b != nil; b = ev.G.IDom[b] {
 		for j := limit - 1; j >= 0; j-- {
-			if c, ok := b.Insts[j].(*ir.InstCall); ok {
-				if _, ok := launchFunc(c, cuda.Configuration); ok {
-					return c
-				}
+			if c, ok := b.Insts[j].(*ir.InstCall); ok && match(c) {
+				return c
 			}
 		}
 		if d := ev.G.IDom[b]; d != nil {

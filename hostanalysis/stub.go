@@ -82,7 +82,7 @@ func parameterStorage(stub *ir.Func) []value.Value {
 				continue
 			}
 			if g.Name() == cuda.SetupArgument && len(call.Args) > cuda.SetupArgumentPtr {
-				setup = append(setup, stripCasts(call.Args[cuda.SetupArgumentPtr]))
+				setup = append(setup, symbolic.StripPointerCasts(call.Args[cuda.SetupArgumentPtr]))
 			}
 			if spec, ok := cuda.LookupLaunch(g.Name()); ok && spec.Kind == cuda.APILaunch && spec.Args < len(call.Args) {
 				slots, ok := argumentSlots(stub, call.Args[spec.Args])
@@ -117,7 +117,7 @@ func paramIndex(f *ir.Func, v value.Value) int {
 // constOffset returns the pointer that v is derived from by casts and
 // getelementptrs with constant indices, and the byte offset they add.
 func constOffset(v value.Value) (value.Value, int64, bool) {
-	v = stripCasts(v)
+	v = symbolic.StripPointerCasts(v)
 	g, ok := v.(*ir.InstGetElementPtr)
 	if !ok {
 		return v, 0, true

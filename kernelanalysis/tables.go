@@ -211,7 +211,7 @@ func constCopy(alloca *ir.InstAlloca, f *ir.Func) *ir.Global {
 				if !ok || src != nil || len(call.Args) < 2 {
 					return nil
 				}
-				g, ok := stripPointerCasts(call.Args[1]).(*ir.Global)
+				g, ok := symbolic.StripPointerCasts(call.Args[1]).(*ir.Global)
 				if !ok || !g.Immutable || g.Init == nil {
 					return nil
 				}
@@ -226,7 +226,7 @@ func constCopy(alloca *ir.InstAlloca, f *ir.Func) *ir.Global {
 // getelementptr.
 func baseOf(v value.Value) value.Value {
 	for {
-		v = stripPointerCasts(v)
+		v = symbolic.StripPointerCasts(v)
 		switch g := v.(type) {
 		case *ir.InstGetElementPtr:
 			v = g.Src
@@ -234,24 +234,6 @@ func baseOf(v value.Value) value.Value {
 			v = g.Src
 		default:
 			return v
-		}
-	}
-}
-
-// stripPointerCasts returns a pointer without its casts.
-func stripPointerCasts(v value.Value) value.Value {
-	for {
-		switch c := symbolic.UnwrapArg(v).(type) {
-		case *ir.InstBitCast:
-			v = c.From
-		case *ir.InstAddrSpaceCast:
-			v = c.From
-		case *constant.ExprBitCast:
-			v = c.From
-		case *constant.ExprAddrSpaceCast:
-			v = c.From
-		default:
-			return symbolic.UnwrapArg(v)
 		}
 	}
 }

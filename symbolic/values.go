@@ -282,3 +282,22 @@ func zeroIndices(indices []constant.Constant) bool {
 	}
 	return true
 }
+
+// StripPointerCasts returns a pointer without its casts: bitcasts and
+// address-space casts, as instructions or constant expressions.
+func StripPointerCasts(v value.Value) value.Value {
+	for {
+		switch c := UnwrapArg(v).(type) {
+		case *ir.InstBitCast:
+			v = c.From
+		case *ir.InstAddrSpaceCast:
+			v = c.From
+		case *constant.ExprBitCast:
+			v = c.From
+		case *constant.ExprAddrSpaceCast:
+			v = c.From
+		default:
+			return UnwrapArg(v)
+		}
+	}
+}
