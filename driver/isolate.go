@@ -23,7 +23,8 @@
 // so no separate binary has to be installed or found. A program that
 // analyses files (the hgrd command; test binaries, in their TestMain)
 // calls ServeIfWorker before anything else, which turns the child into a
-// worker.
+// worker. A worker ends with its parent, however the parent ends
+// (package proc).
 
 package driver
 
@@ -39,6 +40,7 @@ import (
 	"strings"
 
 	"hgrd/frontend"
+	"hgrd/internal/proc"
 	"hgrd/report"
 )
 
@@ -63,6 +65,7 @@ type workerRequest struct {
 // thing in main, and test binaries in TestMain.
 func ServeIfWorker() {
 	if os.Getenv(workerEnv) == "1" {
+		proc.ExitIfOrphaned(2)
 		os.Exit(serveWorker(os.Stdin, os.Stdout))
 	}
 }
@@ -110,7 +113,7 @@ func checkInChild(ctx context.Context, path string, partners []frontend.HostSour
 	cmd.Stdin = bytes.NewReader(req)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
+	runErr := proc.Run(cmd)
 	var resp outcome
 	if decodeErr := json.Unmarshal(stdout.Bytes(), &resp); runErr != nil || decodeErr != nil || resp.Result == nil {
 		out.Result.Error = "internal error: the analysis process failed: " + describeFailure(runErr, decodeErr, ctx)

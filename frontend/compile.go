@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"hgrd/internal/proc"
 )
 
 // A Side is one of the two compilations of a CUDA file.
@@ -144,7 +146,7 @@ func (l *Loader) compileSide(ctx context.Context, cfg Config, side Side, path st
 }
 
 // run runs a tool with optional standard input and returns its standard
-// output and standard error.
+// output and standard error. The tool ends with this process.
 func run(ctx context.Context, tool string, args []string, stdin []byte) ([]byte, []byte, error) {
 	cmd := exec.CommandContext(ctx, tool, args...)
 	var stdout, stderr bytes.Buffer
@@ -152,7 +154,7 @@ func run(ctx context.Context, tool string, args []string, stdin []byte) ([]byte,
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
-	err := cmd.Run()
+	err := proc.Run(cmd)
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
