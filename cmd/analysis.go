@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
@@ -57,7 +56,7 @@ func (f *analysisFlags) register(fl *pflag.FlagSet) {
 	fl.BoolVar(&f.timings, "timings", false, "give each file's wall-clock seconds in the JSON report (\"seconds\")")
 	fl.BoolVar(&f.reportBenign, "report-benign", false, "report write-write races in which both writes store the same value, as benign races")
 	fl.BoolVar(&f.anyLaunch, "any-launch", false, "check kernels for every launch shape: no 1-D default for kernels that read only x coordinates, no bound on the grid's threads")
-	fl.IntVarP(&f.jobs, "jobs", "j", runtime.NumCPU(), "files analysed at once")
+	fl.IntVarP(&f.jobs, "jobs", "j", driver.DefaultJobs(), "files analysed at once (default: one a core, as many as the available memory holds at 2 GB each)")
 	fl.DurationVar(&f.timeout, "timeout", 0, "budget of one file's analysis, such as 5m; a file over it is reported as not analysed (default: none)")
 	fl.BoolVar(&f.noCache, "no-cache", false, "analyse every file anew, without reading or writing the result cache")
 	fl.StringVar(&f.baseline, "baseline", "", "report only races not in FILE, an earlier run's JSON or SARIF report")

@@ -1,0 +1,57 @@
+// This file defines the default number of files analysed at once, from
+// the machine's cores and memory.
+
+package driver
+
+import (
+	"bufio"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+)
+
+// workerMemory is the memory one worker is planned for when choosing how
+// many run at once: most files peak at a few hundred MB, the largest seen
+// on real applications near 2 GB.
+const workerMemory = 2 << 30
+
+// DefaultJobs returns how many files to analyse at once by default: one
+// per core, but no more workers than the memory available now holds at
+// workerMemory each, and at least one.
+func DefaultJobs() int {
+	return jobsFor(runtime.NumCPU(), availableMemory())
+}
+
+// jobsFor returns the jobs for cores and available bytes of memory (0:
+// unknown, cores decide).
+func jobsFor(cores int, available uint64) int {
+	jobs := cores
+	if available > 0 {
+		jobs = min(jobs, int(available/workerMemory))
+	}
+	return max(jobs, 1)
+}
+
+// availableMemory returns the bytes of memory available to new processes
+// (Linux's MemAvailable), or 0 where it cannot tell.
+func availableMemory() uint64 {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		name, rest, ok := strings.Cut(sc.Text(), ":")
+		if !ok || name != "MemAvailable" {
+			continue
+		}
+		kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+		if err != nil {
+			return 0
+		}
+		return kb << 10
+	}
+	return 0
+}
