@@ -53,7 +53,7 @@ func (f *analysisFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&f.blockDim, "block-dim", "", cuda.RegNtid.CUDAName()+" X[,Y[,Z]] of kernels that no analysed host code launches")
 	fl.StringVar(&f.cudaPath, "cuda-path", "", "use the headers of the CUDA SDK in DIR instead of hgrd's prelude")
 	fl.BoolVar(&f.explain, "explain", false, "print each launch with the host facts the analysis uses")
-	fl.BoolVar(&f.timings, "timings", false, "give each file's wall-clock seconds in the JSON report (\"seconds\")")
+	fl.BoolVar(&f.timings, "timings", false, "give each file's wall-clock seconds in the JSON report (\"seconds\") and their split by phase (\"phases\": clang, opt, parse, analysis, solving)")
 	fl.BoolVar(&f.reportBenign, "report-benign", false, "report write-write races in which both writes store the same value, as benign races")
 	fl.BoolVar(&f.anyLaunch, "any-launch", false, "check kernels for every launch shape: no 1-D default for kernels that read only x coordinates, no bound on the grid's threads")
 	fl.IntVarP(&f.jobs, "jobs", "j", driver.DefaultJobs(), "files analysed at once (default: one a core, as many as the available memory holds at 2 GB each)")
@@ -114,8 +114,10 @@ func (f *analysisFlags) run(c *cobra.Command, inputs []driver.Input, opts driver
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res := driver.CheckInputs(ctx, inputs, opts)
-	if !f.timings {
-		for _, file := range res.Files {
+	for _, file := range res.Files {
+		if f.timings {
+			file.Phases = file.Timings.Seconds()
+		} else {
 			file.Seconds = 0 // a report is the same from run to run unless asked
 		}
 	}

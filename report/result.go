@@ -66,7 +66,30 @@ type FileResult struct {
 	// run; none for a result read from the cache, and none in a report
 	// unless --timings asks for it.
 	Seconds float64 `json:"seconds,omitempty"`
+	// Phases splits Seconds by phase, with --timings only.
+	Phases *PhaseSeconds `json:"phases,omitempty"`
 }
+
+// PhaseSeconds are a file's Timings in seconds, as JSON reports them.
+type PhaseSeconds struct {
+	Clang     float64 `json:"clang"`
+	Normalise float64 `json:"opt"`
+	Parse     float64 `json:"parse"`
+	Analysis  float64 `json:"analysis"`
+	Solving   float64 `json:"solving"`
+}
+
+// Seconds returns t in seconds.
+func (t Timings) Seconds() *PhaseSeconds {
+	return &PhaseSeconds{t.Clang.Seconds(), t.Normalise.Seconds(), t.Parse.Seconds(), t.Analysis.Seconds(), t.Solving.Seconds()}
+}
+
+// FrontEnd returns the seconds spent in clang-14 and opt-14.
+func (p *PhaseSeconds) FrontEnd() float64 { return p.Clang + p.Normalise }
+
+// Own returns the seconds spent in hgrd's own work: parsing, analysis
+// and solving.
+func (p *PhaseSeconds) Own() float64 { return p.Parse + p.Analysis + p.Solving }
 
 // Timings are the durations of the phases of one file's analysis.
 type Timings struct {

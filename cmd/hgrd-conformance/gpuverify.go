@@ -108,6 +108,7 @@ func (r *runner) gpuverify(ctx context.Context, dir string, quick bool) (*suiteR
 type tally struct {
 	right, tp, fp, fn, tn, notAnalysed, crashes, counted int
 	seconds                                              []float64
+	phases                                               phaseShare
 }
 
 func (s *suiteResult) tally() tally {
@@ -121,6 +122,9 @@ func (s *suiteResult) tally() tally {
 		}
 		t.counted++
 		t.seconds = append(t.seconds, c.seconds)
+		if c.report != nil && len(c.report.Files) > 0 {
+			t.phases.add(c.report.Files[0].Phases)
+		}
 		if c.right() {
 			t.right++
 		}
@@ -170,6 +174,7 @@ func (s *suiteResult) write(w io.Writer, known map[string]string) {
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
 	fmt.Fprintf(w, "| %d (%.1f%%) | %d | %d | %d | %d | %d | %d | %.2f | %.2f |\n\n",
 		t.right, percent(t.right, t.counted), t.tp, t.fp, t.fn, t.tn, t.notAnalysed, t.crashes, median(t.seconds), maxOf(t.seconds))
+	t.phases.write(w)
 	wrong, fixed := s.misses(known)
 	if len(wrong) > 0 {
 		fmt.Fprintln(w, "| miss | case | reason |")

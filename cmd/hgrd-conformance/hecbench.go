@@ -122,6 +122,7 @@ func incompleteReason(note string) string {
 func (a *appsResult) write(w io.Writer) {
 	files, crashed := a.files()
 	var seconds []float64
+	var phases phaseShare
 	reasons := map[string]int{}
 	analysed, races := 0, 0
 	var peak int64
@@ -130,6 +131,7 @@ func (a *appsResult) write(w io.Writer) {
 	}
 	for _, f := range files {
 		seconds = append(seconds, f.file.Seconds)
+		phases.add(f.file.Phases)
 		races += len(f.file.Races)
 		if r := reasonOf(f.file); r != "" {
 			reasons[r]++
@@ -142,6 +144,7 @@ func (a *appsResult) write(w io.Writer) {
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	fmt.Fprintf(w, "| %d (%.0f%%) | %d | %d | %.2f | %.2f | %d MiB | %d |\n\n", analysed, percent(analysed, len(files)),
 		len(files)-analysed, races, median(seconds), maxOf(seconds), peak>>20, len(crashed))
+	phases.write(w)
 	if len(reasons) > 0 {
 		fmt.Fprintln(w, "| files | not analysed because |")
 		fmt.Fprintln(w, "|---|---|")
@@ -164,6 +167,36 @@ func (a *appsResult) write(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// A phaseShare compares, over files, the time in clang-14 and opt-14
+// with hgrd's own (parsing, analysis, solving).
+type phaseShare struct {
+	frontEnd, own []float64
+	ownNoLonger   int // files whose own time is at most their front end's
+}
+
+// add counts one file's phases (nil: a file with none, not counted).
+func (p *phaseShare) add(ph *report.PhaseSeconds) {
+	if ph == nil {
+		return
+	}
+	p.frontEnd = append(p.frontEnd, ph.FrontEnd())
+	p.own = append(p.own, ph.Own())
+	if ph.Own() <= ph.FrontEnd() {
+		p.ownNoLonger++
+	}
+}
+
+// write prints the comparison as a table.
+func (p *phaseShare) write(w io.Writer) {
+	if len(p.own) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "| files timed | median s in clang+opt (both sides, summed) | median s in hgrd's own work (parse, analysis, solving) | max s in hgrd's own work | files whose own work took no longer than clang+opt |")
+	fmt.Fprintln(w, "|---|---|---|---|---|")
+	fmt.Fprintf(w, "| %d | %.2f | %.2f | %.2f | %d (%.0f%%) |\n\n", len(p.own), median(p.frontEnd), median(p.own), maxOf(p.own),
+		p.ownNoLonger, percent(p.ownNoLonger, len(p.own)))
 }
 
 // sortedByCount returns the keys of counts, most frequent first.
