@@ -2,6 +2,7 @@ package examples
 
 import (
 	"context"
+	"syscall"
 	"testing"
 
 	"hgrd/driver"
@@ -11,8 +12,10 @@ import (
 
 // BenchmarkExamples analyses every example, with its hgrd-flags, and
 // reports the time of each
-// phase per run over all of them, and the ratio of hgrd's own work
-// (analysis and solving) to clang's.
+// phase per run over all of them, the ratio of hgrd's own work
+// (analysis and solving) to clang's, the share of files whose own work
+// took no longer than clang and opt, the slowest file, and the peak
+// memory of a worker.
 func BenchmarkExamples(b *testing.B) {
 	type run struct {
 		files []string
@@ -27,13 +30,29 @@ func BenchmarkExamples(b *testing.B) {
 		runs = append(runs, run{files, opts})
 	}
 	var total report.Timings
+	files, ownNoLonger, slowest := 0, 0, 0.0
 	for i := 0; i < b.N; i++ {
 		for _, r := range runs {
 			res := driver.Check(context.Background(), r.files, r.opts)
 			for _, f := range res.Files {
 				total.Add(f.Timings)
+				p := f.Timings.Seconds()
+				files++
+				if p.Own() <= p.FrontEnd() {
+					ownNoLonger++
+				}
+				slowest = max(slowest, f.Seconds)
 			}
 		}
+	}
+	if files > 0 {
+		b.ReportMetric(100*float64(ownNoLonger)/float64(files), "%files-own<=clang+opt")
+		b.ReportMetric(slowest, "max-s/file")
+	}
+	var usage syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_CHILDREN, &usage) == nil {
+		// The largest worker (or clang, opt) of the run, in MiB.
+		b.ReportMetric(float64(usage.Maxrss)/1024, "peak-MiB")
 	}
 	n := float64(b.N)
 	ms := func(d float64) float64 { return d / 1e6 / n }
