@@ -153,6 +153,7 @@ func (a *appsResult) write(w io.Writer) {
 		}
 		fmt.Fprintln(w)
 	}
+	writeNotAnalysed(w, files)
 	for _, p := range crashed {
 		fmt.Fprintf(w, "- CRASH scanning %s (exit %d): %s\n", p.name, p.exit, strings.TrimSpace(p.stderr))
 	}
@@ -197,6 +198,26 @@ func (p *phaseShare) write(w io.Writer) {
 	fmt.Fprintln(w, "|---|---|---|---|---|")
 	fmt.Fprintf(w, "| %d | %.2f | %.2f | %.2f | %d (%.0f%%) |\n\n", len(p.own), median(p.frontEnd), median(p.own), maxOf(p.own),
 		p.ownNoLonger, percent(p.ownNoLonger, len(p.own)))
+}
+
+// writeNotAnalysed lists each file not analysed with its reason.
+func writeNotAnalysed(w io.Writer, files []fileOutcome) {
+	header := false
+	for _, f := range files {
+		r := reasonOf(f.file)
+		if r == "" {
+			continue
+		}
+		if !header {
+			fmt.Fprintln(w, "| file not analysed | reason |")
+			fmt.Fprintln(w, "|---|---|")
+			header = true
+		}
+		fmt.Fprintf(w, "| %s/%s | %s |\n", f.program, f.file.Path, r)
+	}
+	if header {
+		fmt.Fprintln(w)
+	}
 }
 
 // sortedByCount returns the keys of counts, most frequent first.
