@@ -50,6 +50,7 @@ func TestBarrierIntervals(t *testing.T) {
 		{"uniformBarrier", false, false, "a thread that skipped the barrier under a uniform condition went the other way from the writer"},
 		{"divergentBarrier", true, true, "a barrier under a thread-dependent condition orders nothing"},
 		{"uniformNoBarrier", true, true, "the write after the last barrier meets the next iteration's read"},
+		{"uniformBarrierTop", false, false, "both threads went around the back edge since the barrier they met at, so they take the uniform branch in the same iteration"},
 	}
 	for _, tt := range tests {
 		k := kernels[tt.kernel]

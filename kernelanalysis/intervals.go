@@ -61,8 +61,9 @@ type intervalState struct {
 	// source's iteration; empty if none.
 	decided string
 	// drifted is set once the path went around the back edge of a loop
-	// containing the source: branches it takes from then on are in a
-	// later iteration than the one the threads met in.
+	// containing the source that its bits do not count (a loop not
+	// synchronised): branches it takes from then on are in an iteration
+	// the state does not pin down.
 	drifted bool
 }
 
@@ -81,8 +82,11 @@ type intervalInfo struct {
 	// deciding memoises decidesBarrier by branch block.
 	deciding map[*ir.Block]bool
 	// decisions maps each decided key of a state to its branches' ways:
-	// the successor's position for each branch's position in the graph.
-	decisions map[string]map[int]int
+	// the successor's position in the graph for each branch taken.
+	decisions map[string]map[branchAt]int
+	// distinctBits is set when no two loops share a bit of the states
+	// (loopBit), so that the bits tell every loop's iteration apart.
+	distinctBits bool
 }
 
 // isBarrier reports whether inst is a barrier at the level.
@@ -116,7 +120,8 @@ func (a *analyzer) computeIntervals() {
 	for level := Level(0); level < numLevels; level++ {
 		info := &intervalInfo{
 			sourceBlock: []*ir.Block{nil}, sourceMask: []*expr.Term{nil}, synced: map[*Loop]bool{},
-			level: level, deciding: map[*ir.Block]bool{}, decisions: map[string]map[int]int{"": {}},
+			level: level, deciding: map[*ir.Block]bool{}, decisions: map[string]map[branchAt]int{"": {}},
+			distinctBits: len(a.ev.G.Loops) < 64,
 		}
 		for _, l := range a.ev.G.Loops {
 			info.synced[l] = a.loopSynced(l, level)

@@ -124,7 +124,8 @@ func (a *analyzer) follow(b, s *ir.Block, states stateSet, info *intervalInfo) s
 			st.entered |= entered
 			st.crossed &^= entered
 		}
-		if back != nil && info.sourceBlock[st.source] != nil && back.Contains(info.sourceBlock[st.source]) {
+		if src := info.sourceBlock[st.source]; back != nil && src != nil && back.Contains(src) &&
+			!(info.synced[back] && info.distinctBits) {
 			st.drifted = true
 		}
 		next[st] = true

@@ -3,11 +3,13 @@
 // way decides whether a barrier is passed.
 //
 // Two threads of one interval met at its starting barrier S, in the same
-// iteration of every loop containing S. A branch whose loops all contain S,
-// taken before going around the back edge of any loop containing S, is
-// then taken by both threads in that same iteration; if its condition is
-// the same for all threads of the block (divergence.go), it goes the same
-// way for both. So in
+// iteration of every loop containing S. A branch whose loops each contain
+// S, or were entered since S and are synchronised (so the thread is in
+// their first iteration), is taken by the two threads in the same
+// iteration if both crossed the same of those loops' back edges since S
+// (a synchronised loop's at most once: a second time passes a barrier);
+// if its condition is the same for all threads of the block
+// (divergence.go), it goes the same way for both. So in
 //
 //	for (...) {
 //	  ... read s ...
@@ -40,48 +42,84 @@ import (
 
 // decide returns the state st after it goes from b to its successor s:
 // with b's way recorded if b is a uniform branch deciding a barrier and
-// the path took it in the iteration of the state's source.
+// the path is in an iteration of each loop containing b that the state
+// pins down (aligned).
 func (a *analyzer) decide(b, s *ir.Block, st intervalState, info *intervalInfo) intervalState {
 	if info.level == GridLevel || st.drifted || !a.decidesBarrier(b, info) {
 		return st
 	}
-	src := info.sourceBlock[st.source]
-	for _, l := range a.ev.G.LoopsOf(b) {
-		if src == nil || !l.Contains(src) {
-			return st
-		}
+	at, ok := a.aligned(b, st, info)
+	if !ok {
+		return st
 	}
 	ways := info.decisions[st.decided]
-	branch, way := a.ev.G.Order[b], a.ev.G.Order[s]
-	if _, again := ways[branch]; again {
-		// Only a cycle that is no natural loop comes back to b without
-		// going around a loop containing the source: record no more.
+	if _, again := ways[at]; again {
+		// Only a cycle that is no natural loop comes back to b in the
+		// same iteration: record no more.
 		st.drifted = true
 		return st
 	}
-	next := make(map[int]int, len(ways)+1)
+	next := make(map[branchAt]int, len(ways)+1)
 	for k, v := range ways {
 		next[k] = v
 	}
-	next[branch] = way
+	next[at] = a.ev.G.Order[s]
 	st.decided = decisionKey(next)
 	info.decisions[st.decided] = next
 	return st
 }
 
-// decisionKey spells a set of ways, branch by branch in graph order.
-func decisionKey(ways map[int]int) string {
-	branches := make([]int, 0, len(ways))
-	for b := range ways {
-		branches = append(branches, b)
+// A branchAt is a branch taken in one iteration of the loops containing
+// it: the branch block's position in the graph, and of those loops the
+// ones crossed and entered since the interval's source.
+type branchAt struct {
+	branch           int
+	crossed, entered uint64
+}
+
+// aligned returns where a state is at branch b, if every loop containing
+// b is in an iteration the state pins down for both threads: a loop
+// containing the source, in the source's iteration or, its back edge
+// crossed since, the next; or a synchronised loop entered since the
+// source, in its first iteration.
+func (a *analyzer) aligned(b *ir.Block, st intervalState, info *intervalInfo) (branchAt, bool) {
+	src := info.sourceBlock[st.source]
+	var mask uint64
+	for _, l := range a.ev.G.LoopsOf(b) {
+		bit := loopBit(l)
+		switch {
+		case src != nil && l.Contains(src):
+		case info.distinctBits && st.entered&bit != 0:
+		default:
+			return branchAt{}, false
+		}
+		mask |= bit
 	}
-	sort.Ints(branches)
+	return branchAt{branch: a.ev.G.Order[b], crossed: st.crossed & mask, entered: st.entered & mask}, true
+}
+
+// decisionKey spells a set of ways, branch by branch in graph order.
+func decisionKey(ways map[branchAt]int) string {
+	at := make([]branchAt, 0, len(ways))
+	for b := range ways {
+		at = append(at, b)
+	}
+	sort.Slice(at, func(i, j int) bool {
+		x, y := at[i], at[j]
+		if x.branch != y.branch {
+			return x.branch < y.branch
+		}
+		if x.crossed != y.crossed {
+			return x.crossed < y.crossed
+		}
+		return x.entered < y.entered
+	})
 	var sb strings.Builder
-	for i, b := range branches {
+	for i, b := range at {
 		if i > 0 {
 			sb.WriteByte(',')
 		}
-		fmt.Fprintf(&sb, "%d>%d", b, ways[b])
+		fmt.Fprintf(&sb, "%d@%x.%x>%d", b.branch, b.crossed, b.entered, ways[b])
 	}
 	return sb.String()
 }

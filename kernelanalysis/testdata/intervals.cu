@@ -97,3 +97,17 @@ __global__ void uniformNoBarrier(int *out, int n) {
   }
   out[t] = x;
 }
+
+__global__ void uniformBarrierTop(int *out, int n) {
+  __shared__ int s[64];
+  int t = threadIdx.x, x = 0;
+  for (int i = 0; i < n; i++) {
+    if (i % 2 == 0) {
+      s[t] = x + i; // @uniformBarrierTop/w
+      __syncthreads();
+    }
+    x += s[(t + 1) % 64]; // @uniformBarrierTop/r
+    __syncthreads();
+  }
+  out[t] = x;
+}
