@@ -135,6 +135,8 @@ var cases = []string{
 	"toneMapping_ok",
 	"toneMapping_racy",
 	"transpose_ok",
+	"uniform_barrier_ok",
+	"uniform_barrier_racy",
 	"unknown_contents_ok",
 	"unknown_contents_racy",
 	"vector_add_ok",

@@ -47,6 +47,10 @@ func TestBarrierIntervals(t *testing.T) {
 		{"warpOnly", true, false, "__syncwarp orders lanes of a warp only"},
 		{"bothBranches", false, false, "a barrier on every path, though none dominates the read"},
 		{"midBarrier", true, true, "the read meets the next iteration's write around the back edge"},
+		{"uniformBarrier", false, false, "a thread that skipped the barrier under a uniform condition went the other way from the writer"},
+		{"divergentBarrier", true, true, "a barrier under a thread-dependent condition orders nothing"},
+		{"uniformNoBarrier", true, true, "the write after the last barrier meets the next iteration's read"},
+		{"uniformBarrierTop", false, false, "both threads went around the back edge since the barrier they met at, so they take the uniform branch in the same iteration"},
 	}
 	for _, tt := range tests {
 		k := kernels[tt.kernel]

@@ -13,6 +13,15 @@
 // interval starts at a barrier inside the loop and one of the threads has
 // gone around the back edge since. States record which synchronised loops'
 // back edges were crossed.
+//
+// Two threads in one interval met at its starting barrier, so a branch on
+// a condition that is the same for all threads of the block goes the same
+// way for both if each takes it in the iteration they met in. States
+// record the ways such branches went when the branch decides whether a
+// barrier is passed (intervals_uniform.go): a thread that skipped a
+// barrier under a uniform condition is then not concurrent with one that
+// went to that barrier, even if the skipping thread went on around the
+// loop.
 
 package kernelanalysis
 
@@ -41,11 +50,21 @@ const (
 
 // An intervalState is an interval's start (0 for the kernel entry, i for
 // the i-th barrier), the synchronised loops whose back edge the path
-// crossed since, and those it entered from outside since.
+// crossed since, those it entered from outside since, and the uniform
+// branches it took in the iteration it started in.
 type intervalState struct {
 	source  int
 	crossed uint64 // bit loopBit(l) of each crossed loop
 	entered uint64 // bit loopBit(l) of each loop entered from outside
+	// decided is the key (decisionKey) of the ways the path went at
+	// uniform branches deciding a barrier, taken since the source in the
+	// source's iteration; empty if none.
+	decided string
+	// drifted is set once the path went around the back edge of a loop
+	// containing the source that its bits do not count (a loop not
+	// synchronised): branches it takes from then on are in an iteration
+	// the state does not pin down.
+	drifted bool
 }
 
 // loopBit returns a loop's bit in interval states.
@@ -58,6 +77,16 @@ type intervalInfo struct {
 	// other than the full one, the mask's term; nil for other sources.
 	sourceMask []*expr.Term
 	synced     map[*Loop]bool
+
+	level Level
+	// deciding memoises decidesBarrier by branch block.
+	deciding map[*ir.Block]bool
+	// decisions maps each decided key of a state to its branches' ways:
+	// the successor's position in the graph for each branch taken.
+	decisions map[string]map[branchAt]int
+	// distinctBits is set when no two loops share a bit of the states
+	// (loopBit), so that the bits tell every loop's iteration apart.
+	distinctBits bool
 }
 
 // isBarrier reports whether inst is a barrier at the level.
@@ -89,7 +118,11 @@ func fullMask(call *ir.InstCall) bool {
 // computeIntervals fills every access's interval states at both levels.
 func (a *analyzer) computeIntervals() {
 	for level := Level(0); level < numLevels; level++ {
-		info := &intervalInfo{sourceBlock: []*ir.Block{nil}, sourceMask: []*expr.Term{nil}, synced: map[*Loop]bool{}}
+		info := &intervalInfo{
+			sourceBlock: []*ir.Block{nil}, sourceMask: []*expr.Term{nil}, synced: map[*Loop]bool{},
+			level: level, deciding: map[*ir.Block]bool{}, decisions: map[string]map[branchAt]int{"": {}},
+			distinctBits: len(a.ev.G.Loops) < 64,
+		}
 		for _, l := range a.ev.G.Loops {
 			info.synced[l] = a.loopSynced(l, level)
 		}

@@ -30,7 +30,13 @@ func (s stateSet) sorted() []intervalState {
 		if a.crossed != b.crossed {
 			return a.crossed < b.crossed
 		}
-		return a.entered < b.entered
+		if a.entered != b.entered {
+			return a.entered < b.entered
+		}
+		if a.decided != b.decided {
+			return a.decided < b.decided
+		}
+		return !a.drifted && b.drifted
 	})
 	return states
 }
@@ -55,8 +61,7 @@ func (a *analyzer) propagate(level Level, info *intervalInfo) {
 		work = work[1:]
 		out := a.walkBlock(b, in[b], sourceOf, nil)
 		for _, s := range a.ev.G.Succs[b] {
-			crossed, entered := a.crossing(b, s, info)
-			if a.mergeStates(in, s, out, crossed, entered) {
+			if a.mergeStates(in, s, a.follow(b, s, out, info)) {
 				work = append(work, s)
 			}
 		}
@@ -101,9 +106,36 @@ func (a *analyzer) crossing(b, s *ir.Block, info *intervalInfo) (crossed, entere
 	return 0, loopBit(l)
 }
 
-// mergeStates adds states (with the crossed bit) to the start of block s
-// and reports whether that changed anything.
-func (a *analyzer) mergeStates(in map[*ir.Block]stateSet, s *ir.Block, states stateSet, crossed, entered uint64) bool {
+// follow returns the states at the end of block b as they reach its
+// successor s: with the way b's branch went, if it is a uniform branch
+// deciding a barrier, and the synchronised loop whose back edge b -> s
+// crosses or which it enters.
+func (a *analyzer) follow(b, s *ir.Block, states stateSet, info *intervalInfo) stateSet {
+	crossed, entered := a.crossing(b, s, info)
+	var back *Loop
+	if l := a.ev.G.LoopOf[s]; l != nil && l.Header == s && l.Contains(b) {
+		back = l
+	}
+	next := stateSet{}
+	for st := range states {
+		st = a.decide(b, s, st, info)
+		st.crossed |= crossed
+		if entered != 0 {
+			st.entered |= entered
+			st.crossed &^= entered
+		}
+		if src := info.sourceBlock[st.source]; back != nil && src != nil && back.Contains(src) &&
+			!(info.synced[back] && info.distinctBits) {
+			st.drifted = true
+		}
+		next[st] = true
+	}
+	return next
+}
+
+// mergeStates adds states to the start of block s and reports whether
+// that changed anything.
+func (a *analyzer) mergeStates(in map[*ir.Block]stateSet, s *ir.Block, states stateSet) bool {
 	set := in[s]
 	if set == nil {
 		set = stateSet{}
@@ -111,11 +143,6 @@ func (a *analyzer) mergeStates(in map[*ir.Block]stateSet, s *ir.Block, states st
 	}
 	changed := false
 	for st := range states {
-		st.crossed |= crossed
-		if entered != 0 {
-			st.entered |= entered
-			st.crossed &^= entered
-		}
 		if !set[st] {
 			set[st] = true
 			changed = true
@@ -139,12 +166,22 @@ func (a *analyzer) accessesByInst() map[ir.Instruction][]*Access {
 // and 2); ok is false if they never are.
 func (k *Kernel) Concurrent(a1, a2 *Access, level Level) (cond *expr.Term, ok bool) {
 	info := k.intervals[level]
+	type loopsPair struct{ s1, s2 intervalState }
+	seen := map[loopsPair]bool{}
 	var options []*expr.Term
 	for _, s1 := range a1.intervals[level] {
 		for _, s2 := range a2.intervals[level] {
-			if s1.source == s2.source {
-				options = append(options, iterationRelation(a1, a2, s1, s2, info))
+			if s1.source != s2.source || !info.agree(s1.decided, s2.decided) {
+				continue
 			}
+			// The relation depends on the loops crossed and entered only.
+			key := loopsPair{intervalState{source: s1.source, crossed: s1.crossed, entered: s1.entered},
+				intervalState{source: s2.source, crossed: s2.crossed, entered: s2.entered}}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			options = append(options, iterationRelation(a1, a2, s1, s2, info))
 		}
 	}
 	if len(options) == 0 {

@@ -50,3 +50,64 @@ __global__ void private_(int *out) {
     local[i] = threadIdx.x; // @private_/private
   out[threadIdx.x] = local[threadIdx.x % 4]; // @private_/out
 }
+
+__global__ void uniformBarrier(int *out, int n) {
+  __shared__ int s[64];
+  int t = threadIdx.x, x = 0;
+  s[t] = t;
+  __syncthreads();
+  for (int i = 0; i < n; i++) {
+    x += s[(t + 1) % 64]; // @uniformBarrier/r
+    __syncthreads();
+    if (i + 1 < n) {
+      s[t] = x + i; // @uniformBarrier/w
+      __syncthreads();
+    }
+  }
+  out[t] = x;
+}
+
+__global__ void divergentBarrier(int *out, int n) {
+  __shared__ int s[64];
+  int t = threadIdx.x, x = 0;
+  s[t] = t;
+  __syncthreads();
+  for (int i = 0; i < n; i++) {
+    x += s[(t + 1) % 64]; // @divergentBarrier/r
+    __syncthreads();
+    if (i + 1 < n && t < 32) {
+      s[t] = x + i; // @divergentBarrier/w
+      __syncthreads();
+    }
+  }
+  out[t] = x;
+}
+
+__global__ void uniformNoBarrier(int *out, int n) {
+  __shared__ int s[64];
+  int t = threadIdx.x, x = 0;
+  s[t] = t;
+  __syncthreads();
+  for (int i = 0; i < n; i++) {
+    x += s[(t + 1) % 64]; // @uniformNoBarrier/r
+    __syncthreads();
+    if (i + 1 < n) {
+      s[t] = x + i; // @uniformNoBarrier/w
+    }
+  }
+  out[t] = x;
+}
+
+__global__ void uniformBarrierTop(int *out, int n) {
+  __shared__ int s[64];
+  int t = threadIdx.x, x = 0;
+  for (int i = 0; i < n; i++) {
+    if (i % 2 == 0) {
+      s[t] = x + i; // @uniformBarrierTop/w
+      __syncthreads();
+    }
+    x += s[(t + 1) % 64]; // @uniformBarrierTop/r
+    __syncthreads();
+  }
+  out[t] = x;
+}
