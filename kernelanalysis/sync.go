@@ -165,41 +165,139 @@ func decidingAtomics(cond value.Value) []ir.Instruction {
 
 // guardsOf returns the locks, releases and acquires around an access.
 func (a *analyzer) guardsOf(acc *Access, s *syncSites) []*Guard {
-	guards := makeGuards(a.acquiresOf(acc, s), a.releasesOf(acc, s), false)
-	return append(guards, makeGuards(a.leaderAcquiresOf(acc, s), a.leaderReleasesOf(acc, s), true)...)
+	guards := a.makeGuards(s, a.acquiresOf(acc, s), a.releasesOf(acc, s), acc.Block, false)
+	return append(guards, a.makeGuards(s, a.leaderAcquiresOf(acc, s), a.leaderReleasesOf(acc, s), nil, true)...)
 }
 
 // makeGuards returns the locks that pairs of an acquire and a release of
-// one location make, and each release and acquire.
-func makeGuards(acquires, releases []syncPair, leader bool) []*Guard {
+// one location make (with a gap where a fence is missing), each release
+// that has its fence, and each spin on a flag. The exits of thread
+// acquires are taken towards block to (nil for a leader's).
+func (a *analyzer) makeGuards(s *syncSites, acquires, releases []syncPair, to *ir.Block, leader bool) []*Guard {
 	var guards []*Guard
 	guard := func(kind GuardKind, at *atomicSite, ops ...SyncOp) *Guard {
-		return &Guard{Kind: kind, Object: at.target.obj, Offset: at.target.off, Source: at.source, Ops: ops, Leader: leader}
+		return &Guard{Kind: kind, Object: at.target.obj, Offset: at.target.off, Source: at.source, Ops: ops, Leader: leader, Inst: at.inst}
 	}
 	for _, acq := range acquires {
 		for _, rel := range releases {
-			if acq.atomic.locks && sameLocation(acq.atomic, rel.atomic) {
-				guards = append(guards, guard(LockGuard, acq.atomic, acq.atomic.op, acq.fence.op, rel.fence.op, rel.atomic.op))
+			if acq.atomic.locks && sameLocation(acq.atomic, rel.atomic) && (acq.fence != nil || rel.fence != nil) {
+				g := guard(LockGuard, acq.atomic, acq.ops(rel)...)
+				g.Gap = acq.gap(rel)
+				guards = append(guards, g)
 			}
 		}
 	}
 	for _, rel := range releases {
-		guards = append(guards, guard(ReleaseGuard, rel.atomic, rel.fence.op, rel.atomic.op))
+		if rel.fence != nil {
+			g := guard(ReleaseGuard, rel.atomic, rel.fence.op, rel.atomic.op)
+			g.Value = a.storedValue(rel.atomic.inst)
+			guards = append(guards, g)
+		}
 	}
 	for _, acq := range acquires {
-		guards = append(guards, guard(AcquireGuard, acq.atomic, acq.atomic.op, acq.fence.op))
+		if g := a.flagAcquire(s, acq, to, guard(AcquireGuard, acq.atomic, acq.atomic.op)); g != nil {
+			guards = append(guards, g)
+		}
 	}
 	return guards
 }
 
-// A syncPair is an atomic and the fence that goes with it.
+// flagAcquire completes an acquire guard of a spin on a flag with its
+// exit condition and fence, or returns nil if the spin is a lock's (its
+// thread writes the location again after it) or its exit is not known.
+func (a *analyzer) flagAcquire(s *syncSites, acq syncPair, to *ir.Block, g *Guard) *Guard {
+	if acq.atomic.locks && a.rewrittenAfter(s, acq.atomic) {
+		return nil
+	}
+	if to == nil && acq.fence != nil {
+		to = acq.fence.block
+	}
+	g.Result = a.atomicResult(acq.atomic.inst)
+	g.Exit = a.exitTowards(s, acq.atomic, to)
+	if g.Result == nil || g.Exit == nil {
+		return nil
+	}
+	if acq.fence != nil {
+		op := acq.fence.op
+		g.Fence = &op
+	}
+	return g
+}
+
+// rewrittenAfter reports whether the thread that runs an atomic writes
+// its location again with an atomic after it: a lock's release, which
+// makes its spin wait for the lock's initial value.
+func (a *analyzer) rewrittenAfter(s *syncSites, at *atomicSite) bool {
+	for _, other := range s.atomics {
+		if other != at && other.writes && sameLocation(at, other) && a.dominates(s, at.inst, at.block, other.inst, other.block) {
+			return true
+		}
+	}
+	return false
+}
+
+// exitTowards returns the condition under which a branch that the
+// atomic's result decides, and that dominates block to, goes towards it;
+// nil if there is no such branch.
+func (a *analyzer) exitTowards(s *syncSites, at *atomicSite, to *ir.Block) *expr.Term {
+	if to == nil {
+		return nil
+	}
+	for _, d := range s.deciding[at.inst] {
+		if !a.ev.G.Dominates(d, to) {
+			continue
+		}
+		for _, succ := range blockSuccs(d) {
+			if succ == to || (succ != d && a.ev.G.Dominates(succ, to)) {
+				return a.ev.BranchCond(d, succ)
+			}
+		}
+	}
+	return nil
+}
+
+// blockSuccs returns the successors of a block ending in a conditional
+// branch.
+func blockSuccs(b *ir.Block) []*ir.Block {
+	br, ok := b.Term.(*ir.TermCondBr)
+	if !ok {
+		return nil
+	}
+	return []*ir.Block{symbolic.AsBlock(br.TargetTrue), symbolic.AsBlock(br.TargetFalse)}
+}
+
+// A syncPair is an atomic and the fence that goes with it, nil if none.
 type syncPair struct {
 	atomic *atomicSite
 	fence  *syncSite
 }
 
-// acquiresOf returns, for each atomic that forms an acquire dominating
-// the access, the widest-scoped fence that completes it.
+// ops returns the operations of the lock that an acquire and a release
+// make, in program order, without the fences that are missing.
+func (acq syncPair) ops(rel syncPair) []SyncOp {
+	ops := []SyncOp{acq.atomic.op}
+	for _, f := range []*syncSite{acq.fence, rel.fence} {
+		if f != nil {
+			ops = append(ops, f.op)
+		}
+	}
+	return append(ops, rel.atomic.op)
+}
+
+// gap returns the fence that the lock of an acquire and a release lacks.
+func (acq syncPair) gap(rel syncPair) FenceGap {
+	switch {
+	case acq.fence == nil:
+		return NoFenceAfter
+	case rel.fence == nil:
+		return NoFenceBefore
+	}
+	return NoGap
+}
+
+// acquiresOf returns, for each atomic that reads a location and decides
+// a branch before the access (a spin), the widest-scoped fence between
+// it and the access, nil if there is none.
 func (a *analyzer) acquiresOf(acc *Access, s *syncSites) []syncPair {
 	var out []syncPair
 	for _, at := range s.atomics {
@@ -211,15 +309,14 @@ func (a *analyzer) acquiresOf(acc *Access, s *syncSites) []syncPair {
 			return a.dominates(s, at.inst, at.block, f.inst, f.block) &&
 				a.dominates(s, f.inst, f.block, acc.Inst, acc.Block)
 		})
-		if best != nil {
-			out = append(out, syncPair{at, best})
-		}
+		out = append(out, syncPair{at, best})
 	}
 	return out
 }
 
-// releasesOf returns, for each atomic that forms a release
-// post-dominating the access, the widest-scoped fence that begins it.
+// releasesOf returns, for each atomic that writes a location after the
+// access on every path, the widest-scoped fence between them, nil if
+// there is none.
 func (a *analyzer) releasesOf(acc *Access, s *syncSites) []syncPair {
 	var out []syncPair
 	for _, at := range s.atomics {
@@ -230,9 +327,7 @@ func (a *analyzer) releasesOf(acc *Access, s *syncSites) []syncPair {
 			return a.postDominates(s, f.inst, f.block, acc.Inst, acc.Block) &&
 				a.postDominates(s, at.inst, at.block, f.inst, f.block)
 		})
-		if best != nil {
-			out = append(out, syncPair{at, best})
-		}
+		out = append(out, syncPair{at, best})
 	}
 	return out
 }
