@@ -60,8 +60,10 @@ type orderer struct {
 	// thread ranges and kernel assumptions of the fresh threads.
 	next   int
 	limits []*expr.Term
-	// narrow collects the operations whose scope is block.
+	// narrow collects the operations whose scope is block, gaps the
+	// releases that lack their fence.
 	narrow []kernelanalysis.SyncOp
+	gaps   []gap
 	// used is set once some guard takes part; described lists them.
 	used      bool
 	described []string
@@ -169,6 +171,11 @@ func (o *orderer) unjustified(a *kernelanalysis.Access, i int, w *kernelanalysis
 	for _, rel := range a.Guards {
 		counts := o.counting(rel.Inst) && o.counting(w.Inst)
 		if rel.Kind != kernelanalysis.ReleaseGuard || (rel.Inst != w.Inst && !counts) {
+			continue
+		}
+		if !o.complete(rel) {
+			op, note := rel.Missing()
+			o.gaps = appendGap(o.gaps, gap{op, note})
 			continue
 		}
 		if relays == maxRelays {
@@ -319,8 +326,23 @@ func (o *orderer) covers(op kernelanalysis.SyncOp, i, j int) *expr.Term {
 	return sameBlockOf(i, j)
 }
 
-// complete reports whether a lock section counts: it lacks no fence, or
-// its missing fence is the lifted operation.
+// A gap is a release's or a lock section's atomic that lacks its fence,
+// with the note that says so.
+type gap struct {
+	op   kernelanalysis.SyncOp
+	note string
+}
+
+// appendGap appends g to gaps unless it is there already.
+func appendGap(gaps []gap, g gap) []gap {
+	if slices.Contains(gaps, g) {
+		return gaps
+	}
+	return append(gaps, g)
+}
+
+// complete reports whether a lock section or a release counts: it lacks
+// no fence, or its missing fence is the lifted operation.
 func (o *orderer) complete(g *kernelanalysis.Guard) bool {
 	if g.Complete() {
 		return true

@@ -114,7 +114,7 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	case !opts.IgnoreGuards:
 		o := newOrderer(k, l, kind)
 		unordered := o.unordered(a, b)
-		if o.used || len(gapGuards(a, b)) > 0 {
+		if o.used || len(gapGuards(a, b)) > 0 || len(o.gaps) > 0 {
 			q.Guards = o.described
 			q.Limits = limits(k, l, a, b, core, o, q)
 			core = append(core, unordered)
@@ -128,7 +128,8 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 // limits returns the operations a race of the pair may exist only
 // through, each with the query's assertions with it taken as good
 // enough: first each scope too narrow alone, then all of them together
-// (named by the first), then each missing fence.
+// (named by the first), then each missing fence of a lock section, then
+// of a flag's release.
 func limits(k *kernelanalysis.Kernel, l *Launch, a, b *kernelanalysis.Access, core []*expr.Term, o *orderer, q *Query) []*Limit {
 	var out []*Limit
 	add := func(note string, ops ...kernelanalysis.SyncOp) {
@@ -144,6 +145,9 @@ func limits(k *kernelanalysis.Kernel, l *Launch, a, b *kernelanalysis.Access, co
 	for _, g := range gapGuards(a, b) {
 		op, note := g.Missing()
 		add(note, op)
+	}
+	for _, g := range o.gaps {
+		add(g.note, g.op)
 	}
 	return out
 }

@@ -42,7 +42,9 @@ const (
 	// the two fences is recorded with its Gap: it orders nothing.
 	LockGuard GuardKind = iota
 	// ReleaseGuard: a fence and then an atomic write of a flag
-	// post-dominate the access (the producer's side).
+	// post-dominate the access (the producer's side). An atomic write
+	// with no fence before it is recorded with its Gap: it publishes
+	// nothing.
 	ReleaseGuard
 	// AcquireGuard: an atomic read of a flag deciding a branch (a spin)
 	// dominates the access (the consumer's side); a fence after the spin
@@ -93,8 +95,8 @@ type Guard struct {
 	// nil if there is none: a consumer needs none, a thread that passes a
 	// flag on (a relay) does.
 	Fence *SyncOp
-	// Gap is set on a lock section that lacks a fence; Ops then holds
-	// the operations it has.
+	// Gap is set on a lock section or a release that lacks a fence; Ops
+	// then holds the operations it has.
 	Gap FenceGap
 }
 
@@ -102,14 +104,18 @@ type Guard struct {
 // fence.
 func (g *Guard) Complete() bool { return g.Gap == NoGap }
 
-// Missing returns the atomic of an incomplete lock section whose fence is
-// missing and the note that says so, such as "atomicCAS at k.cu:12:9 is
-// not followed by a fence, so this section does not acquire the lock".
+// Missing returns the atomic of an incomplete lock section or release
+// whose fence is missing and the note that says so, such as "atomicCAS at
+// k.cu:12:9 is not followed by a fence, so this section does not acquire
+// the lock".
 func (g *Guard) Missing() (SyncOp, string) {
-	if g.Gap == NoFenceAfter {
-		return g.Ops[0], g.Ops[0].String() + " is not followed by a fence, so this section does not acquire the lock"
-	}
 	last := g.Ops[len(g.Ops)-1]
+	switch {
+	case g.Gap == NoFenceAfter:
+		return g.Ops[0], g.Ops[0].String() + " is not followed by a fence, so this section does not acquire the lock"
+	case g.Kind == ReleaseGuard:
+		return last, last.String() + " is not preceded by a fence, so it does not publish the writes before it"
+	}
 	return last, last.String() + " is not preceded by a fence, so this section does not release the lock"
 }
 

@@ -110,6 +110,20 @@ func TestFlagGuards(t *testing.T) {
 	if len(gaps) != 1 || gaps[0] != "atomicCAS" {
 		t.Errorf("%v: incomplete locks lacking fences after %v, want one, after the atomicCAS", noFence, gaps)
 	}
+	unfenced := access(t, kernels["producerNoFence"], line("producerNoFence/produced"), Write)
+	var notes []string
+	for _, g := range unfenced.Guards {
+		if g.Kind == ReleaseGuard && !g.Complete() {
+			op, note := g.Missing()
+			if op.Name != "atomicExch" {
+				t.Errorf("%v: release %v lacks the fence of %v, want of the atomicExch", unfenced, g, op)
+			}
+			notes = append(notes, note)
+		}
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "does not publish the writes before it") {
+		t.Errorf("%v: notes of releases without a fence %q, want one saying the atomicExch publishes nothing", unfenced, notes)
+	}
 }
 
 // exitsOn evaluates an acquire's exit condition with its spin reading v.

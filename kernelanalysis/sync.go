@@ -170,8 +170,8 @@ func (a *analyzer) guardsOf(acc *Access, s *syncSites) []*Guard {
 }
 
 // makeGuards returns the locks that pairs of an acquire and a release of
-// one location make (with a gap where a fence is missing), each release
-// that has its fence, and each spin on a flag. The exits of thread
+// one location make and each release (with a gap where a fence is
+// missing), and each spin on a flag. The exits of thread
 // acquires are taken towards block to (nil for a leader's).
 func (a *analyzer) makeGuards(s *syncSites, acquires, releases []syncPair, to *ir.Block, leader bool) []*Guard {
 	var guards []*Guard
@@ -188,11 +188,14 @@ func (a *analyzer) makeGuards(s *syncSites, acquires, releases []syncPair, to *i
 		}
 	}
 	for _, rel := range releases {
+		g := guard(ReleaseGuard, rel.atomic, rel.atomic.op)
 		if rel.fence != nil {
-			g := guard(ReleaseGuard, rel.atomic, rel.fence.op, rel.atomic.op)
-			g.Value = a.storedValue(rel.atomic.inst)
-			guards = append(guards, g)
+			g.Ops = []SyncOp{rel.fence.op, rel.atomic.op}
+		} else {
+			g.Gap = NoFenceBefore
 		}
+		g.Value = a.storedValue(rel.atomic.inst)
+		guards = append(guards, g)
 	}
 	for _, acq := range acquires {
 		if g := a.flagAcquire(s, acq, to, guard(AcquireGuard, acq.atomic, acq.atomic.op)); g != nil {

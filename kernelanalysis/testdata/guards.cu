@@ -53,6 +53,12 @@ __global__ void consumerNoFence(int *flag, int *data, int *out) {
   }
 }
 
+__global__ void producerNoFence(int *flag, int *data) {
+  data[threadIdx.x] = 1; // @producerNoFence/produced
+  atomicExch(flag, 1);
+  __threadfence();
+}
+
 __global__ void unchecked(int *flag, int *data) {
   atomicAdd(flag, 0);
   __threadfence();
