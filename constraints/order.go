@@ -122,8 +122,8 @@ func (o *orderer) locked(a, b *kernelanalysis.Access) *expr.Term {
 			if g1.Kind != kernelanalysis.LockGuard || g2.Kind != kernelanalysis.LockGuard {
 				continue
 			}
-			if !o.complete(g1) || !o.complete(g2) {
-				continue
+			if !o.complete(g1) || !o.complete(g2) || (g1.Leader || g2.Leader) && o.kind != InterBlock {
+				continue // a leader's lock is its whole block's: it orders other blocks only
 			}
 			eq, ok := o.sameLocation(g1, 1, g2, 2)
 			if !ok {
@@ -131,11 +131,7 @@ func (o *orderer) locked(a, b *kernelanalysis.Access) *expr.Term {
 			}
 			o.used = true
 			o.describe(lockDescription(g1, g2))
-			conds := []*expr.Term{eq, o.coversAll(g1.Ops, 1, 2), o.coversAll(g2.Ops, 1, 2)}
-			if (g1.Leader || g2.Leader) && o.kind != InterBlock {
-				continue // a leader's lock is its whole block's
-			}
-			any = append(any, expr.AllOf(conds...))
+			any = append(any, expr.AllOf(eq, o.coversAll(g1.Ops, 1, 2), o.coversAll(g2.Ops, 1, 2)))
 		}
 	}
 	return expr.AnyOf(any...)

@@ -13,6 +13,9 @@
 //     lock at block scope; warp 1 counts into another __shared__ variable
 //     with atomicAdd_block. Initialisation and final reads are separated
 //     from both by __syncthreads().
+//   - release_only: block 0 writes vals[t] and block 1 reads it, each
+//     inside a critical section of *lock (the writer's is no longer a
+//     release alone): one lock, device scope, ordered.
 // Lock words are only touched by atomics. Race-free.
 #include <cstdio>
 
@@ -60,21 +63,44 @@ __global__ void block_side(const int *in, int *sums) {
     sums[blockIdx.x] = sum + count;
 }
 
+__global__ void release_only(const int *in, int *vals, int *lock, int *out) {
+  int i = blockIdx.x * THREADS + threadIdx.x;
+  if (blockIdx.x == 0) {
+    while (atomicCAS(lock, 0, 1) != 0)
+      ;
+    __threadfence();
+    vals[i] = in[i];
+    __threadfence();
+    atomicExch(lock, 0);
+  } else {
+    while (atomicCAS(lock, 0, 1) != 0)
+      ;
+    __threadfence();
+    out[i] = vals[i - THREADS];
+    __threadfence();
+    atomicExch(lock, 0);
+  }
+}
+
 int main() {
   int h[N];
   for (int i = 0; i < N; i++)
     h[i] = 1;
-  int *in, *total, *lock, *sums;
+  int *in, *total, *lock, *sums, *vals, *out;
   cudaMalloc(&in, N * sizeof(int));
   cudaMalloc(&total, 2 * sizeof(int));
   cudaMalloc(&lock, sizeof(int));
   cudaMalloc(&sums, BLOCKS * sizeof(int));
+  cudaMalloc(&vals, N * sizeof(int));
+  cudaMalloc(&out, N * sizeof(int));
   cudaMemcpy(in, h, sizeof(h), cudaMemcpyHostToDevice);
   cudaMemset(total, 0, 2 * sizeof(int));
   cudaMemset(lock, 0, sizeof(int));
 
   device_side<<<BLOCKS, THREADS>>>(in, total, lock);
   block_side<<<BLOCKS, THREADS>>>(in, sums);
+  cudaMemset(lock, 0, sizeof(int));
+  release_only<<<BLOCKS, THREADS>>>(in, vals, lock, out);
   cudaDeviceSynchronize();
 
   int t, s[BLOCKS];
@@ -85,5 +111,7 @@ int main() {
   cudaFree(total);
   cudaFree(lock);
   cudaFree(sums);
+  cudaFree(vals);
+  cudaFree(out);
   return 0;
 }
