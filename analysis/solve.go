@@ -31,9 +31,9 @@ type task struct {
 	// members, set on a union task, are the tasks of each kind of its
 	// pair: all unsat when it is.
 	members []*task
-	// scopeOnly is set when the race is found and exists only because of
-	// the scope named by query.Scope.
-	scopeOnly bool
+	// limit is set when the race is found and exists only through the
+	// operation it names (a scope too narrow, a missing fence).
+	limit *constraints.Limit
 	// benign is set when the race is found, its query kept races of equal
 	// values (--report-benign), and the two writes cannot store different
 	// values.
@@ -211,8 +211,8 @@ func solveLane(ctx context.Context, lane []*task) error {
 		}
 		t.result = res
 		racy[t.key] = res.Status == solver.Sat
-		if res.Status == solver.Sat && t.query.Scope != nil {
-			t.scopeOnly = scopeOnly(s, t.query.Scope)
+		if res.Status == solver.Sat {
+			t.limit = limitOf(s, t.query.Limits)
 		}
 		if res.Status == solver.Sat && t.query.DifferentValues != nil {
 			t.benign = sameValues(s, t.query)
@@ -277,15 +277,20 @@ func inside(res *solver.Result, bounds []*expr.Term) bool {
 	return true
 }
 
-// scopeOnly reports whether a race would not exist if the scope limit's
-// operation were wide enough: always for two atomics, and for a lock or
-// flag when the query with the guard in force is unsatisfiable.
-func scopeOnly(s *solver.Solver, limit *constraints.ScopeLimit) bool {
-	if limit.Widened == nil {
-		return true
+// limitOf returns the first limit whose operation alone the race exists
+// through: always the scope of two atomics, and for a lock or flag when
+// the query with the operation taken as good enough is unsatisfiable;
+// nil if there is none.
+func limitOf(s *solver.Solver, limits []*constraints.Limit) *constraints.Limit {
+	for _, l := range limits {
+		if l.Widened == nil {
+			return l
+		}
+		if res, err := s.Check(&solver.Query{Assertions: l.Widened}); err == nil && res.Status == solver.Unsat {
+			return l
+		}
 	}
-	res, err := s.Check(&solver.Query{Assertions: limit.Widened})
-	return err == nil && res.Status == solver.Unsat
+	return nil
 }
 
 // sameValues reports whether a race found by a query that keeps benign
@@ -311,8 +316,8 @@ func collectResults(tasks []*task) (races []*report.Race, undecided []*report.Un
 		if t.result != nil && t.result.Status == solver.Sat && !done[t.key] {
 			done[t.key] = true
 			r := raceReport(t.kernel, t.query, t.result, t.launch)
-			if t.scopeOnly {
-				r.ScopeNote = t.query.Scope.Message()
+			if t.limit != nil {
+				r.ScopeNote = t.limit.Message()
 				r.Message += " (" + r.ScopeNote + ")"
 			}
 			if t.unbounded {

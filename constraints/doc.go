@@ -20,11 +20,13 @@
 // # Synchronisation and scopes
 //
 // Two atomics race only if one is block-scoped and the threads are in
-// different blocks. Guards (package kernelanalysis) order a pair when a
-// lock of each, or a release of one and an acquire of the other, address
-// one location for the two threads and their narrowest scope covers
-// them; the query asserts that no such pair does. When a block-scoped
-// guard or atomic is all that stands between the pair and no race, the
-// Query's Scope names it, with the query as it would be were the scope
-// wide enough (sync.go).
+// different blocks. Guards (package kernelanalysis) order a pair as
+// order.go states: complete critical sections of one lock on both sides,
+// whose scopes cover the two threads, or a flag edge from one thread to
+// the other, directly or through a chain of at most maxRelays other
+// threads, each edge judged against its own two threads' scope; the
+// query asserts that nothing orders the pair. When a block-scoped
+// operation, or the missing fence of a lock section, is all that stands
+// between the pair and no race, the Query's Limits name it, with the
+// query as it would be were it good enough (sync.go).
 package constraints

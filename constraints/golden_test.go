@@ -91,8 +91,8 @@ func printQuery(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind stri
 		return printedQuery{head: w.String()}
 	}
 	fmt.Fprintf(&w, "  offsets %s / %s\n", testkit.Term(q.Offset1), testkit.Term(q.Offset2))
-	if s := q.Scope; s != nil {
-		fmt.Fprintf(&w, "  scope too narrow: %s (%s) at %s; %d assertions with it widened\n",
+	for _, s := range q.Limits {
+		fmt.Fprintf(&w, "  limit: %s (%s) at %s; %d assertions with it lifted\n",
 			s.Op.Name, s.Op.Scope, testkit.Pos(s.Op.Pos), len(s.Widened))
 	}
 	for _, g := range q.Guards {

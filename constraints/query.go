@@ -25,12 +25,13 @@ type Query struct {
 	// Offset1 and Offset2 are the two accesses' byte offsets, for the
 	// witness.
 	Offset1, Offset2 *expr.Term
-	// Scope is set when an operation's scope is too narrow for the two
-	// threads: two block-scoped atomics, or a lock or flag whose narrowest
-	// operation is block-scoped, for threads of different blocks.
-	Scope *ScopeLimit
-	// Guards lists the locks and flags that order the pair when their
-	// addresses match for the two threads (for --explain).
+	// Limits are the operations the race may exist only through, in the
+	// order they are to be tried: two block-scoped atomics, a lock's or
+	// flag's operation whose scope is block for threads of different
+	// blocks, the atomic of a lock section that lacks its fence.
+	Limits []*Limit
+	// Guards lists the locks, flags and chains that may order the pair
+	// (for --explain).
 	Guards []string
 	// Bounds state that both accesses stay inside their allocations. A
 	// race needs a witness that satisfies them too; they are kept apart
@@ -108,22 +109,66 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	}
 	switch {
 	case atomics:
-		q.Scope = &ScopeLimit{Op: narrowerAtomic(a, b)}
+		op := narrowerAtomic(a, b)
+		q.Limits = []*Limit{{Op: op, Note: scopeNote(op)}}
 	case !opts.IgnoreGuards:
-		pairs := guardPairs(l, a, b)
-		q.Guards = describeGuards(pairs)
-		ordered, narrow := orderedBy(pairs, kind, false)
-		if narrow != nil {
-			widened, _ := orderedBy(pairs, kind, true)
-			q.Scope = &ScopeLimit{Op: *narrow, Widened: withLemmas(append(append([]*expr.Term(nil), core...), expr.Not(widened)), q)}
-		}
-		if len(pairs) > 0 {
-			core = append(core, expr.Not(ordered))
+		o := newOrderer(k, l, kind)
+		unordered := o.unordered(a, b)
+		if o.used || len(gapGuards(a, b)) > 0 || len(o.gaps) > 0 {
+			q.Guards = o.described
+			q.Limits = limits(k, l, a, b, core, o, q)
+			core = append(core, unordered)
 		}
 	}
 	core = append(core, counterLemmas(k, l, core)...)
 	q.Assertions = withLemmas(core, q)
 	return q
+}
+
+// limits returns the operations a race of the pair may exist only
+// through, each with the query's assertions with it taken as good
+// enough: first each scope too narrow alone, then all of them together
+// (named by the first), then each missing fence of a lock section, then
+// of a flag's release.
+func limits(k *kernelanalysis.Kernel, l *Launch, a, b *kernelanalysis.Access, core []*expr.Term, o *orderer, q *Query) []*Limit {
+	var out []*Limit
+	add := func(note string, ops ...kernelanalysis.SyncOp) {
+		lifted := newOrderer(k, l, q.Kind, ops...).unordered(a, b)
+		out = append(out, &Limit{Op: ops[0], Note: note, Widened: withLemmas(append(append([]*expr.Term(nil), core...), lifted), q)})
+	}
+	for _, op := range o.narrow {
+		add(scopeNote(op), op)
+	}
+	if len(o.narrow) > 1 {
+		add(scopeNote(o.narrow[0]), o.narrow...)
+	}
+	for _, g := range gapGuards(a, b) {
+		op, note := g.Missing()
+		add(note, op)
+	}
+	for _, g := range o.gaps {
+		add(g.note, g.op)
+	}
+	return out
+}
+
+// gapGuards returns the incomplete lock sections of two accesses, one per
+// missing fence.
+func gapGuards(a, b *kernelanalysis.Access) []*kernelanalysis.Guard {
+	var out []*kernelanalysis.Guard
+	seen := map[kernelanalysis.SyncOp]bool{}
+	for _, acc := range []*kernelanalysis.Access{a, b} {
+		for _, g := range acc.Guards {
+			if g.Kind != kernelanalysis.LockGuard || g.Complete() {
+				continue
+			}
+			if op, _ := g.Missing(); !seen[op] {
+				seen[op] = true
+				out = append(out, g)
+			}
+		}
+	}
+	return out
 }
 
 // inBounds states that an access of thread side, at byte offset off of
@@ -305,13 +350,14 @@ func sameWarp(same bool) *expr.Term {
 
 func side(t *expr.Term, n int) *expr.Term { return expr.Instantiate(t, n) }
 
-// iterationBounds bounds every loop iteration count in the assertions.
+// iterationBounds bounds every loop iteration count in the assertions,
+// the kernel's and the host's: a loop does not run 2^31 times.
 func iterationBounds(assertions []*expr.Term) []*expr.Term {
 	var bounds []*expr.Term
 	seen := map[string]bool{}
 	for _, a := range assertions {
 		for _, v := range expr.Vars(a) {
-			if v.Role.Kind == expr.LoopCounter && !seen[v.Name] {
+			if (v.Role.Kind == expr.LoopCounter || v.Role.Kind == expr.HostLoopCounter) && !seen[v.Name] {
 				seen[v.Name] = true
 				bounds = append(bounds, expr.ULe(v, expr.Const(kernelanalysis.MaxIterations, 32)))
 			}

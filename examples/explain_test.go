@@ -69,3 +69,27 @@ func TestExplainNamesThePaperFact(t *testing.T) {
 		})
 	}
 }
+
+// TestExplainNamesTheChain checks that --explain says which chain of flag
+// edges orders sync_chain_ok's write and read: the release of f1, the
+// relay's spin, fence and write of f2, and the reader's spin on f2.
+func TestExplainNamesTheChain(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("sync_chain_ok", "*.cu"))
+	res := driver.Check(context.Background(), files, driver.Options{Options: analysis.Options{Explain: true}})
+	var chains []string
+	for _, f := range res.Files {
+		for _, n := range f.Explain {
+			if _, guards, ok := strings.Cut(n.Message, "ruled out by synchronisation: "); ok && strings.Contains(guards, "chain: ") {
+				chains = append(chains, guards)
+			}
+		}
+	}
+	if len(chains) == 0 {
+		t.Fatal("no race ruled out by a chain")
+	}
+	for _, want := range []string{"release global f1", "acquired by atomicAdd_block at", "passed on by __threadfence at", "to global f2", "acquired by atomicAdd at"} {
+		if !strings.Contains(chains[0], want) {
+			t.Errorf("the chain %q does not name %q", chains[0], want)
+		}
+	}
+}

@@ -10,14 +10,15 @@ type RoleKind uint8
 // particular meaning to the analyses, such as a fresh unknown or a value
 // loaded from memory.
 const (
-	NoRole      RoleKind = iota
-	ThreadIndex          // a component of threadIdx
-	BlockIndex           // a component of blockIdx
-	BlockDim             // a component of blockDim
-	GridDim              // a component of gridDim
-	LoopCounter          // the iteration count of a kernel's loop
-	KernelParam          // a kernel's scalar parameter
-	HostValue            // a value of the host code: a launch argument's source
+	NoRole          RoleKind = iota
+	ThreadIndex              // a component of threadIdx
+	BlockIndex               // a component of blockIdx
+	BlockDim                 // a component of blockDim
+	GridDim                  // a component of gridDim
+	LoopCounter              // the iteration count of a kernel's loop
+	KernelParam              // a kernel's scalar parameter
+	HostValue                // a value of the host code: a launch argument's source
+	HostLoopCounter          // the iteration count of a host loop
 )
 
 // A Role is what a variable stands for. Axis (0, 1, 2 for x, y, z) is

@@ -3,6 +3,8 @@
 
 package expr
 
+import "strconv"
+
 // Substitute returns t with every variable v replaced by f(v) (or kept if
 // f returns nil); shared sub-terms are rewritten once.
 func Substitute(t *Term, f func(v *Term) *Term) *Term {
@@ -69,7 +71,7 @@ func rebuild(t *Term, args []*Term) *Term {
 // Instantiate renames the per-thread variables of t for one side of a
 // query: "tid.x" becomes "tid.x#1" for side 1, with its role kept.
 func Instantiate(t *Term, side int) *Term {
-	suffix := "#" + string(rune('0'+side))
+	suffix := "#" + strconv.Itoa(side)
 	return Substitute(t, func(v *Term) *Term {
 		if v.Scope != PerThread {
 			return nil

@@ -224,7 +224,7 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 }
 
 func (h *hostHooks) Iteration(l *symbolic.Loop) *expr.Term {
-	return expr.VarWithRole(fmt.Sprintf("%sk.L%d", h.namespace, l.ID), 32, expr.Shared, hostValue)
+	return expr.VarWithRole(fmt.Sprintf("%sk.L%d", h.namespace, l.ID), 32, expr.Shared, expr.Role{Kind: expr.HostLoopCounter})
 }
 
 func (h *hostHooks) UniformLoopValue(*ir.InstPhi, *symbolic.Loop, int) *expr.Term { return nil }

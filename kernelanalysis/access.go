@@ -93,9 +93,14 @@ type Access struct {
 	Size   *expr.Term // bytes accessed, 64-bit
 	// Value is the value a plain store writes (integers, floats'
 	// constant bit patterns, addresses of functions and variables, and
-	// otherwise an unknown), nil for other accesses: two writes of equal
-	// values are benign.
+	// otherwise an unknown): two writes of equal values are benign. For an
+	// atomic, the value it stores when that does not depend on the old
+	// contents (an exchange, an atomic store, a compare-and-swap's new
+	// value); nil otherwise.
 	Value *expr.Term
+	// Unchanged is set on an atomic that leaves its location as it was
+	// (an atomic load, an addition of 0): it produces no value of a flag.
+	Unchanged bool
 	// Cond is the path condition under which the access executes, with the
 	// definedness conditions (no signed wrap where the IR promises none, no
 	// division by zero) of every value it depends on.

@@ -99,6 +99,9 @@ func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, 
 		if st, ok := inst.(*ir.InstStore); ok && kind == Write {
 			acc.Value = a.ev.Term(st.Src)
 		}
+		if kind == Atomic {
+			acc.Value, acc.Unchanged = a.storedValue(inst), leavesUnchanged(inst)
+		}
 		path := expr.AllOf(a.ev.BlockCond(b), t.cond)
 		facts := expr.AllOf(a.factsAt(b, indexOf(b, inst))...)
 		acc.Cond = expr.AllOf(path, facts, a.ev.Definedness(path, t.off, size))

@@ -28,10 +28,15 @@
 //
 // # Guards and counters
 //
-// Each access records its Guards (guard.go, sync.go): a lock held while
-// it runs, a release (fence, atomic write) after it, an acquire (atomic
-// read deciding a branch, fence) before it, each with its atomics and
-// fences and their scopes. Package constraints decides whether two
-// threads' guards address one location. Counters (counter.go) are atomics
-// whose returned values differ between threads.
+// Each access records its Guards (guard.go, sync.go): a critical section
+// of a lock it lies in (CAS spin, fence, the access, fence, release; a
+// section lacking a fence is kept with its gap, for the report's note), a
+// release (fence, atomic write) after it with the value it stores, and an
+// acquire (a spin on a flag: an atomic read deciding a branch, with the
+// condition under which it goes on, and the fence after it if any) before
+// it, each with its atomics and fences and their scopes. A lock's own spin
+// is no flag's acquire. Atomic accesses record the value they store
+// (stores.go). Package constraints decides whether the guards order two
+// threads. Counters (counter.go) are atomics whose returned values differ
+// between threads.
 package kernelanalysis

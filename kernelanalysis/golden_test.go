@@ -92,10 +92,23 @@ func printGuard(w *strings.Builder, g *Guard) {
 	if g.Leader {
 		leader = " (by the block's leader)"
 	}
-	fmt.Fprintf(w, "    guard %s %s %s%s, %s scope\n", g.Kind, g.Object, g.Source, leader, g.Scope())
+	kind := g.Kind.String()
+	if !g.Complete() {
+		kind = "incomplete " + kind
+	}
+	fmt.Fprintf(w, "    guard %s %s %s%s, %s scope\n", kind, g.Object, g.Source, leader, g.Scope())
 	fmt.Fprintf(w, "      at %s + %s\n", g.Object.Name, testkit.Term(g.Offset))
 	for _, op := range g.Ops {
 		fmt.Fprintf(w, "      %s (%s) at %s\n", op.Name, op.Scope, testkit.Pos(op.Pos))
+	}
+	if g.Value != nil {
+		fmt.Fprintf(w, "      stores %s\n", testkit.Term(g.Value))
+	}
+	if g.Exit != nil {
+		fmt.Fprintf(w, "      exits when %s\n", testkit.Term(g.Exit))
+	}
+	if g.Fence != nil {
+		fmt.Fprintf(w, "      then %s (%s) at %s\n", g.Fence.Name, g.Fence.Scope, testkit.Pos(g.Fence.Pos))
 	}
 }
 

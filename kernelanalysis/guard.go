@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/llir/llvm/ir"
+
 	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/frontend"
@@ -36,14 +38,29 @@ const (
 	// LockGuard: the access runs between an acquire of a lock (an atomic
 	// compare-and-swap or exchange deciding a branch, then a fence) that
 	// dominates it and a release of the same lock (a fence, then an
-	// atomic write) that post-dominates it.
+	// atomic write) that post-dominates it. A section that lacks one of
+	// the two fences is recorded with its Gap: it orders nothing.
 	LockGuard GuardKind = iota
 	// ReleaseGuard: a fence and then an atomic write of a flag
-	// post-dominate the access (the producer's side).
+	// post-dominate the access (the producer's side). An atomic write
+	// with no fence before it is recorded with its Gap: it publishes
+	// nothing.
 	ReleaseGuard
-	// AcquireGuard: an atomic read of a flag deciding a branch, then a
-	// fence, dominate the access (the consumer's side).
+	// AcquireGuard: an atomic read of a flag deciding a branch (a spin)
+	// dominates the access (the consumer's side); a fence after the spin
+	// is not required. A lock's own spin, which its thread undoes by a
+	// later write of the location, is no acquire of a flag.
 	AcquireGuard
+)
+
+// A FenceGap names the fence that a lock's critical section lacks.
+type FenceGap int
+
+// The gaps of a critical section.
+const (
+	NoGap         FenceGap = iota
+	NoFenceAfter           // no fence between the lock's spin and the access
+	NoFenceBefore          // no fence between the access and the lock's release
 )
 
 // String returns "lock", "release" or "acquire".
@@ -66,6 +83,40 @@ type Guard struct {
 	// release for the whole block, across a __syncthreads (leader.go):
 	// the guard then orders the access only against other blocks.
 	Leader bool
+	// Inst is a flag's atomic: the release's write or the acquire's spin.
+	Inst ir.Instruction
+	// Value is the value a release's atomic stores, nil if unknown.
+	Value *expr.Term
+	// Result and Exit describe an acquire's spin: the value its atomic
+	// returns, and the condition on it under which the spin lets the
+	// thread go on towards the access.
+	Result, Exit *expr.Term
+	// Fence is the widest fence between an acquire's spin and the access,
+	// nil if there is none: a consumer needs none, a thread that passes a
+	// flag on (a relay) does.
+	Fence *SyncOp
+	// Gap is set on a lock section or a release that lacks a fence; Ops
+	// then holds the operations it has.
+	Gap FenceGap
+}
+
+// Complete reports whether a guard can order accesses: it lacks no
+// fence.
+func (g *Guard) Complete() bool { return g.Gap == NoGap }
+
+// Missing returns the atomic of an incomplete lock section or release
+// whose fence is missing and the note that says so, such as "atomicCAS at
+// k.cu:12:9 is not followed by a fence, so this section does not acquire
+// the lock".
+func (g *Guard) Missing() (SyncOp, string) {
+	last := g.Ops[len(g.Ops)-1]
+	switch {
+	case g.Gap == NoFenceAfter:
+		return g.Ops[0], g.Ops[0].String() + " is not followed by a fence, so this section does not acquire the lock"
+	case g.Kind == ReleaseGuard:
+		return last, last.String() + " is not preceded by a fence, so it does not publish the writes before it"
+	}
+	return last, last.String() + " is not preceded by a fence, so this section does not release the lock"
 }
 
 // Scope returns the narrowest scope among the guard's operations: the
@@ -90,17 +141,16 @@ func (g *Guard) String() string {
 	for i, op := range g.Ops {
 		ops[i] = op.String()
 	}
-	return fmt.Sprintf("%s %s %s (%s)", g.Kind, g.Object.Space, g.Source, strings.Join(ops, ", "))
+	kind := g.Kind.String()
+	if !g.Complete() {
+		kind = "incomplete " + kind
+	}
+	return fmt.Sprintf("%s %s %s (%s)", kind, g.Object.Space, g.Source, strings.Join(ops, ", "))
 }
 
-// Orders reports whether guards of two accesses can order them: both
-// hold a lock, or one releases a flag the other acquires.
+// Orders reports whether locks of two accesses can order them: both are
+// complete critical sections (flags are ordered through the writers of
+// the flag, package constraints).
 func Orders(g1, g2 *Guard) bool {
-	switch g1.Kind {
-	case LockGuard:
-		return g2.Kind == LockGuard
-	case ReleaseGuard:
-		return g2.Kind == AcquireGuard
-	}
-	return g2.Kind == ReleaseGuard
+	return g1.Kind == LockGuard && g2.Kind == LockGuard && g1.Complete() && g2.Complete()
 }

@@ -5,15 +5,18 @@ import (
 	"testing"
 
 	"hgrd/cuda"
+	"hgrd/expr"
 	"hgrd/internal/testkit"
 )
 
-// guardKinds returns the kinds of an access's guards and the narrowest
-// scope of each.
+// guardKinds returns the kinds of an access's complete guards and the
+// narrowest scope of each.
 func guardKinds(a *Access) map[GuardKind]cuda.Scope {
 	m := map[GuardKind]cuda.Scope{}
 	for _, g := range a.Guards {
-		m[g.Kind] = g.Scope()
+		if g.Complete() {
+			m[g.Kind] = g.Scope()
+		}
 	}
 	return m
 }
@@ -28,14 +31,17 @@ func TestGuards(t *testing.T) {
 		reason         string
 	}{
 		{"spinLock", "spinLock/guarded", Write,
-			map[GuardKind]cuda.Scope{LockGuard: cuda.ScopeBlock, AcquireGuard: cuda.ScopeDevice, ReleaseGuard: cuda.ScopeBlock},
-			"a CAS loop, a fence, the access, a fence, an exchange: a lock whose release fence is block-scoped"},
+			map[GuardKind]cuda.Scope{LockGuard: cuda.ScopeBlock, ReleaseGuard: cuda.ScopeBlock},
+			"a CAS loop, a fence, the access, a fence, an exchange: a lock whose release fence is block-scoped; the spin is the lock's, no flag's"},
 		{"tryLock", "tryLock/guarded", Write,
-			map[GuardKind]cuda.Scope{LockGuard: cuda.ScopeBlock, AcquireGuard: cuda.ScopeBlock, ReleaseGuard: cuda.ScopeDevice},
+			map[GuardKind]cuda.Scope{LockGuard: cuda.ScopeBlock, ReleaseGuard: cuda.ScopeDevice},
 			"a try-lock in a retry loop holds the lock; atomicCAS_block narrows it"},
 		{"noFence", "noFence/unguarded", Write,
 			map[GuardKind]cuda.Scope{ReleaseGuard: cuda.ScopeDevice},
 			"without a fence after the CAS there is no acquire, so no lock"},
+		{"afterRelease", "afterRelease/unguarded", Read,
+			map[GuardKind]cuda.Scope{},
+			"an access after its thread's own release is in no section, and the lock's spin acquires no flag"},
 		{"unchecked", "unchecked/unguarded", Write,
 			map[GuardKind]cuda.Scope{},
 			"an atomic whose result decides nothing acquires nothing"},
@@ -45,6 +51,9 @@ func TestGuards(t *testing.T) {
 		{"producerConsumer", "producerConsumer/consumed", Write,
 			map[GuardKind]cuda.Scope{AcquireGuard: cuda.ScopeDevice},
 			"a spin on the flag, a fence, then the access: an acquire"},
+		{"consumerNoFence", "consumerNoFence/consumed", Read,
+			map[GuardKind]cuda.Scope{AcquireGuard: cuda.ScopeBlock},
+			"a spin on the flag, then the access: an acquire without a fence, of its atomic's scope"},
 	}
 	for _, tt := range tests {
 		k := kernels[tt.kernel]
@@ -63,6 +72,65 @@ func TestGuards(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestFlagGuards(t *testing.T) {
+	const path = "testdata/guards.cu"
+	kernels := analyzeFile(t, path)
+	line := func(marker string) int { return testkit.Line(t, path, marker) }
+	consumed := access(t, kernels["consumerNoFence"], line("consumerNoFence/consumed"), Read)
+	for _, g := range consumed.Guards {
+		if g.Kind != AcquireGuard {
+			continue
+		}
+		if g.Fence != nil || g.Result == nil || g.Exit == nil {
+			t.Errorf("%v: acquire %v has fence %v, result %v, exit %v; want no fence, the spin's result and its exit", consumed, g, g.Fence, g.Result, g.Exit)
+		}
+		if exits := exitsOn(g, 0); exits {
+			t.Errorf("%v: the spin %v exits on 0, want it to wait while the flag is 0", consumed, g)
+		}
+		if exits := exitsOn(g, 1); !exits {
+			t.Errorf("%v: the spin %v does not exit on 1, want it to", consumed, g)
+		}
+	}
+	produced := access(t, kernels["consumerNoFence"], line("consumerNoFence/produced"), Write)
+	for _, g := range produced.Guards {
+		if g.Kind == ReleaseGuard && (g.Value == nil || !g.Value.IsConst() || g.Value.Value != 7) {
+			t.Errorf("%v: release %v stores %v, want 7", produced, g, g.Value)
+		}
+	}
+	noFence := access(t, kernels["noFence"], line("noFence/unguarded"), Write)
+	var gaps []string
+	for _, g := range noFence.Guards {
+		if !g.Complete() {
+			op, _ := g.Missing()
+			gaps = append(gaps, op.Name)
+		}
+	}
+	if len(gaps) != 1 || gaps[0] != "atomicCAS" {
+		t.Errorf("%v: incomplete locks lacking fences after %v, want one, after the atomicCAS", noFence, gaps)
+	}
+	unfenced := access(t, kernels["producerNoFence"], line("producerNoFence/produced"), Write)
+	var notes []string
+	for _, g := range unfenced.Guards {
+		if g.Kind == ReleaseGuard && !g.Complete() {
+			op, note := g.Missing()
+			if op.Name != "atomicExch" {
+				t.Errorf("%v: release %v lacks the fence of %v, want of the atomicExch", unfenced, g, op)
+			}
+			notes = append(notes, note)
+		}
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "does not publish the writes before it") {
+		t.Errorf("%v: notes of releases without a fence %q, want one saying the atomicExch publishes nothing", unfenced, notes)
+	}
+}
+
+// exitsOn evaluates an acquire's exit condition with its spin reading v.
+func exitsOn(g *Guard, v uint64) bool {
+	env := expr.MapEnv{g.Result.Name: v}
+	got, err := expr.Eval(g.Exit, env)
+	return err == nil && got != 0
 }
 
 func TestLeaderGuards(t *testing.T) {

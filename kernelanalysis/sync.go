@@ -6,15 +6,16 @@
 //
 // An acquire is an atomic that reads a location (compare-and-swap,
 // exchange, a read-modify-write, an atomic load) whose result decides a
-// branch (the exit of a spin loop, the test of a try-lock), followed by a
-// fence: the atomic dominates the fence, the fence dominates the access,
-// and the branch comes before the access. A release is a fence
-// followed by an atomic that writes the location: the fence
-// post-dominates the access and the atomic post-dominates the fence. An
-// acquire by compare-and-swap or exchange and a release of the same
-// address (the same object and offset term, so the same for the thread)
-// make a lock held while the access runs. Where several fences qualify,
-// the widest-scoped one is taken: it alone already orders.
+// branch (the exit of a spin loop, the test of a try-lock) that comes
+// before the access, with the fence between it and the access if there is
+// one. A release is an atomic that writes the location after the access
+// on every path, with the fence between them if there is one. An acquire
+// by compare-and-swap or exchange and a release of the same address (the
+// same object and offset term, so the same for the thread) make a
+// critical section of a lock, complete only with both fences; a release
+// orders only with its fence; a spin on a flag needs none (sections.go).
+// Where several fences qualify, the widest-scoped one is taken: it alone
+// already orders.
 
 package kernelanalysis
 
@@ -165,41 +166,13 @@ func decidingAtomics(cond value.Value) []ir.Instruction {
 
 // guardsOf returns the locks, releases and acquires around an access.
 func (a *analyzer) guardsOf(acc *Access, s *syncSites) []*Guard {
-	guards := makeGuards(a.acquiresOf(acc, s), a.releasesOf(acc, s), false)
-	return append(guards, makeGuards(a.leaderAcquiresOf(acc, s), a.leaderReleasesOf(acc, s), true)...)
+	guards := a.makeGuards(s, a.acquiresOf(acc, s), a.releasesOf(acc, s), acc.Block, false)
+	return append(guards, a.makeGuards(s, a.leaderAcquiresOf(acc, s), a.leaderReleasesOf(acc, s), nil, true)...)
 }
 
-// makeGuards returns the locks that pairs of an acquire and a release of
-// one location make, and each release and acquire.
-func makeGuards(acquires, releases []syncPair, leader bool) []*Guard {
-	var guards []*Guard
-	guard := func(kind GuardKind, at *atomicSite, ops ...SyncOp) *Guard {
-		return &Guard{Kind: kind, Object: at.target.obj, Offset: at.target.off, Source: at.source, Ops: ops, Leader: leader}
-	}
-	for _, acq := range acquires {
-		for _, rel := range releases {
-			if acq.atomic.locks && sameLocation(acq.atomic, rel.atomic) {
-				guards = append(guards, guard(LockGuard, acq.atomic, acq.atomic.op, acq.fence.op, rel.fence.op, rel.atomic.op))
-			}
-		}
-	}
-	for _, rel := range releases {
-		guards = append(guards, guard(ReleaseGuard, rel.atomic, rel.fence.op, rel.atomic.op))
-	}
-	for _, acq := range acquires {
-		guards = append(guards, guard(AcquireGuard, acq.atomic, acq.atomic.op, acq.fence.op))
-	}
-	return guards
-}
-
-// A syncPair is an atomic and the fence that goes with it.
-type syncPair struct {
-	atomic *atomicSite
-	fence  *syncSite
-}
-
-// acquiresOf returns, for each atomic that forms an acquire dominating
-// the access, the widest-scoped fence that completes it.
+// acquiresOf returns, for each atomic that reads a location and decides
+// a branch before the access (a spin), the widest-scoped fence between
+// it and the access, nil if there is none.
 func (a *analyzer) acquiresOf(acc *Access, s *syncSites) []syncPair {
 	var out []syncPair
 	for _, at := range s.atomics {
@@ -211,15 +184,14 @@ func (a *analyzer) acquiresOf(acc *Access, s *syncSites) []syncPair {
 			return a.dominates(s, at.inst, at.block, f.inst, f.block) &&
 				a.dominates(s, f.inst, f.block, acc.Inst, acc.Block)
 		})
-		if best != nil {
-			out = append(out, syncPair{at, best})
-		}
+		out = append(out, syncPair{at, best})
 	}
 	return out
 }
 
-// releasesOf returns, for each atomic that forms a release
-// post-dominating the access, the widest-scoped fence that begins it.
+// releasesOf returns, for each atomic that writes a location after the
+// access on every path, the widest-scoped fence between them, nil if
+// there is none.
 func (a *analyzer) releasesOf(acc *Access, s *syncSites) []syncPair {
 	var out []syncPair
 	for _, at := range s.atomics {
@@ -230,9 +202,7 @@ func (a *analyzer) releasesOf(acc *Access, s *syncSites) []syncPair {
 			return a.postDominates(s, f.inst, f.block, acc.Inst, acc.Block) &&
 				a.postDominates(s, at.inst, at.block, f.inst, f.block)
 		})
-		if best != nil {
-			out = append(out, syncPair{at, best})
-		}
+		out = append(out, syncPair{at, best})
 	}
 	return out
 }

@@ -120,8 +120,10 @@ type Race struct {
 	Witness *Witness `json:"witness"`
 	Message string   `json:"message,omitempty"`
 	// ScopeNote is set when the race exists only because an atomic or a
-	// fence has too narrow a scope, naming it: "atomicAdd_block at
-	// k.cu:12:5 does not order threads of different blocks".
+	// fence has too narrow a scope, or a lock section lacks a fence,
+	// naming the operation: "atomicAdd_block at k.cu:12:5 does not order
+	// threads of different blocks", "atomicCAS at k.cu:12:9 is not
+	// followed by a fence, so this section does not acquire the lock".
 	ScopeNote string `json:"scopeNote,omitempty"`
 	Kernel    string `json:"kernel,omitempty"`
 	// Launch says which launch context the race was found in.

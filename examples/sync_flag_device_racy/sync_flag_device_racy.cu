@@ -10,10 +10,10 @@
 //     flags[t + 1]. Thread 1 of block 0 writes data[1] while thread 0 of
 //     block 1, having seen flags[0], reads it: an inter-block write-read
 //     race.
-//   - no_fence: the flags match, but the consumer reads data right after
-//     its spin, without __threadfence(): the relaxed atomic read of the flag
-//     orders nothing. Thread 0 of block 0 writes data[0] while thread 0 of
-//     block 1 reads it: an inter-block write-read race.
+//   - no_fence: the flags match and the consumer fences after its spin,
+//     but the producer sets its flag with no __threadfence() before it,
+//     so the flag publishes nothing (the note names the atomicExch): an
+//     inter-block write-read race of thread 0 of blocks 0 and 1 on data[0].
 // Producers are all in block 0 (one warp) and write distinct elements,
 // consumers are in block 1 and only read: no intra-block or intra-warp
 // race. The flags are
@@ -40,13 +40,13 @@ __global__ void wrong_flag(const int *in, int *data, int *flags, int *out) {
 __global__ void no_fence(const int *in, int *data, int *flags, int *out) {
   int t = threadIdx.x;
   if (blockIdx.x == 0) {
-    data[t] = in[t] * 2; // want "inter-block write-read race on global data with line 50"
-    __threadfence();
+    data[t] = in[t] * 2; // want `inter-block write-read race on global data with line 50 \(atomicExch at .*:45:\d+ is not preceded by a fence, so it does not publish the writes before it\)`
+    // missing __threadfence()
     atomicExch(&flags[t], 1);
   } else {
     while (atomicAdd(&flags[t], 0) == 0)
       ;
-    // missing __threadfence()
+    __threadfence();
     out[t] = data[t];
   }
 }

@@ -31,6 +31,34 @@ __global__ void noFence(int *lock, int *data) {
   atomicExch(lock, 0);
 }
 
+__global__ void afterRelease(int *lock, int *data, int *out) {
+  while (atomicCAS(lock, 0, 1) != 0)
+    ;
+  __threadfence();
+  data[0] += 1;
+  __threadfence();
+  atomicExch(lock, 0);
+  out[threadIdx.x] = data[0]; // @afterRelease/unguarded
+}
+
+__global__ void consumerNoFence(int *flag, int *data, int *out) {
+  if (threadIdx.x < 32) {
+    data[threadIdx.x] = 1; // @consumerNoFence/produced
+    __threadfence_block();
+    atomicExch_block(&flag[threadIdx.x], 7);
+  } else {
+    while (atomicAdd_block(&flag[threadIdx.x - 32], 0) == 0)
+      ;
+    out[threadIdx.x] = data[threadIdx.x - 32]; // @consumerNoFence/consumed
+  }
+}
+
+__global__ void producerNoFence(int *flag, int *data) {
+  data[threadIdx.x] = 1; // @producerNoFence/produced
+  atomicExch(flag, 1);
+  __threadfence();
+}
+
 __global__ void unchecked(int *flag, int *data) {
   atomicAdd(flag, 0);
   __threadfence();
