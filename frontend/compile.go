@@ -57,7 +57,9 @@ func (l *Loader) clangArgs(cfg Config, side Side, path, deps string) []string {
 		// normalisation pipeline can run; no optimisation before it.
 		"-O1", "-Xclang", "-disable-llvm-passes",
 		"-fno-discard-value-names",
-		"-Wno-unknown-cuda-version", "-nocudalib")
+		"-Wno-unknown-cuda-version", "-nocudalib",
+		// nvcc's host compilers only warn about 'register' in C++17.
+		"-Wno-register")
 	if deps != "" {
 		args = append(args, "-MD", "-MF", deps)
 	}

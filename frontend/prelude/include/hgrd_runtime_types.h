@@ -204,6 +204,15 @@ enum cudaMemoryAdvise {
   cudaMemAdviseUnsetAccessedBy = 6
 };
 
+/* Where managed memory is prefetched to or advised for (CUDA 12.2). */
+enum cudaMemLocationType {
+  cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeDevice = 1,
+  cudaMemLocationTypeHost = 2,
+  cudaMemLocationTypeHostNuma = 3,
+  cudaMemLocationTypeHostNumaCurrent = 4
+};
+
 enum cudaComputeMode {
   cudaComputeModeDefault = 0,
   cudaComputeModeExclusive = 1,
