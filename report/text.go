@@ -38,6 +38,8 @@ func WriteText(w io.Writer, r *Result) error {
 		if f.Error != "" {
 			fmt.Fprintf(&b, "%s: error: %s\n", f.Path, f.Error)
 			writeDetail(&b, f.ErrorDetail)
+		} else if f.Through != "" {
+			fmt.Fprintf(&b, "%s: note: analysed through %s, which includes it\n", f.Path, f.Through)
 		}
 		for _, race := range f.Races {
 			fmt.Fprintf(&b, "%s: warning: %s [%s]\n", race.First.Pos(), race.Title(), race.Kind)
