@@ -59,7 +59,9 @@ func (l *Loader) clangArgs(cfg Config, side Side, path, deps string) []string {
 		"-fno-discard-value-names",
 		"-Wno-unknown-cuda-version", "-nocudalib",
 		// nvcc's host compilers only warn about 'register' in C++17.
-		"-Wno-register")
+		"-Wno-register",
+		// libcu++ declares variadic functions for SFINAE, never called.
+		"-Xclang", "-fcuda-allow-variadic-functions")
 	if deps != "" {
 		args = append(args, "-MD", "-MF", deps)
 	}

@@ -28,6 +28,21 @@
 
 extern "C" __device__ void __hgrd_grid_sync(void);
 
+/* Shuffles v, a value of a trivially copyable class type (a struct, a
+ * __half), a 32-bit word at a time through word, as CUDA's groups do. */
+template <class T, class F>
+static __device__ __inline__ __attribute__((always_inline)) T
+__hgrd_shfl_words(T v, F word) {
+  constexpr int n = (sizeof(T) + 3) / 4;
+  unsigned int w[n] = {};
+  __builtin_memcpy(w, &v, sizeof(T));
+  for (int i = 0; i < n; ++i)
+    w[i] = word(w[i]);
+  T r;
+  __builtin_memcpy(&r, w, sizeof(T));
+  return r;
+}
+
 namespace cooperative_groups {
 
 #pragma push_macro("__HGRD_CG")
@@ -101,16 +116,32 @@ public:
   }
   __HGRD_CG bool is_valid() const { return true; }
   template <class T> __HGRD_CG T shfl(T v, int src) const {
-    return __shfl_sync(mask(), v, src, N);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_sync(mask(), w, src, N); });
+    else
+      return __shfl_sync(mask(), v, src, N);
   }
   template <class T> __HGRD_CG T shfl_down(T v, unsigned int d) const {
-    return __shfl_down_sync(mask(), v, d, N);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_down_sync(mask(), w, d, N); });
+    else
+      return __shfl_down_sync(mask(), v, d, N);
   }
   template <class T> __HGRD_CG T shfl_up(T v, unsigned int d) const {
-    return __shfl_up_sync(mask(), v, d, N);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_up_sync(mask(), w, d, N); });
+    else
+      return __shfl_up_sync(mask(), v, d, N);
   }
   template <class T> __HGRD_CG T shfl_xor(T v, unsigned int m) const {
-    return __shfl_xor_sync(mask(), v, m, N);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_xor_sync(mask(), w, m, N); });
+    else
+      return __shfl_xor_sync(mask(), v, m, N);
   }
   /* Votes over the tile: this tile's bits of the warp's ballot. */
   __HGRD_CG unsigned int ballot(int p) const {
@@ -180,13 +211,25 @@ public:
   __HGRD_CG bool is_valid() const { return true; }
   /* Shuffles address lanes of the warp (exact when all lanes are active). */
   template <class T> __HGRD_CG T shfl(T v, int src) const {
-    return __shfl_sync(m, v, src);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_sync(m, w, src); });
+    else
+      return __shfl_sync(m, v, src);
   }
   template <class T> __HGRD_CG T shfl_down(T v, unsigned int d) const {
-    return __shfl_down_sync(m, v, d);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_down_sync(m, w, d); });
+    else
+      return __shfl_down_sync(m, v, d);
   }
   template <class T> __HGRD_CG T shfl_up(T v, unsigned int d) const {
-    return __shfl_up_sync(m, v, d);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_up_sync(m, w, d); });
+    else
+      return __shfl_up_sync(m, v, d);
   }
   __HGRD_CG unsigned int ballot(int p) const { return __ballot_sync(m, p); }
   __HGRD_CG int any(int p) const { return __any_sync(m, p); }

@@ -204,6 +204,13 @@ enum cudaMemoryAdvise {
   cudaMemAdviseUnsetAccessedBy = 6
 };
 
+/* How the L2 cache keeps a window of accesses (CUDA 11). */
+enum cudaAccessProperty {
+  cudaAccessPropertyNormal = 0,
+  cudaAccessPropertyStreaming = 1,
+  cudaAccessPropertyPersisting = 2
+};
+
 /* Where managed memory is prefetched to or advised for (CUDA 12.2). */
 enum cudaMemLocationType {
   cudaMemLocationTypeInvalid = 0,
