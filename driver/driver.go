@@ -150,5 +150,9 @@ func checkFile(ctx context.Context, loader *frontend.Loader, path string, partne
 		return out
 	}
 	out.analysed(res)
+	if opts.Explain {
+		note := report.Note{Pos: path, Message: "CUDA headers: " + opts.Frontend.Headers()}
+		out.Result.Explain = append([]report.Note{note}, out.Result.Explain...)
+	}
 	return out
 }

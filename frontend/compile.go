@@ -119,7 +119,7 @@ func (l *Loader) compileSide(ctx context.Context, cfg Config, side Side, path st
 	if side == Host {
 		text = keepStubs(text)
 	} else {
-		text = applyAxioms(allowInlining(text))
+		text = applyAxioms(allowInlining(readRegistersDirectly(text)))
 	}
 	start = time.Now()
 	optArgs := append([]string{"-S"}, normalisation[side]...)
