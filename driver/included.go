@@ -54,8 +54,8 @@ func mergeIncluded(inputs []Input, own *report.Result, through []int) *report.Re
 			continue
 		}
 		f := &report.FileResult{Path: in.Path, Through: in.Through, Races: []*report.Race{}}
-		if inc := byPath[in.Through]; inc != nil && inc.Error != "" {
-			f.Error = "not analysed: it is compiled through " + in.Through + ", which failed: " + inc.Error
+		if inc := byPath[in.Through]; inc != nil {
+			f.Error, f.ErrorDetail = inc.Error, inc.ErrorDetail
 		}
 		res.Files = append(res.Files, f)
 	}

@@ -41,7 +41,7 @@ type FileResult struct {
 	Path string `json:"path"`
 	// Through, if set, is the file this one is compiled through: a .cu
 	// file that includes it. The file was analysed as part of that one,
-	// whose result holds its races.
+	// whose result holds its races; its Error is that file's.
 	Through string `json:"through,omitempty"`
 	// Error is set when the file could not be analysed; it is one line.
 	Error string `json:"error,omitempty"`

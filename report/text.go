@@ -35,7 +35,9 @@ func (a Access) Pos() string { return fmt.Sprintf("%s:%d:%d", a.File, a.Line, a.
 func WriteText(w io.Writer, r *Result) error {
 	var b strings.Builder
 	for _, f := range r.Files {
-		if f.Error != "" {
+		if f.Error != "" && f.Through != "" {
+			fmt.Fprintf(&b, "%s: error: not analysed: %s failed, which includes it: %s\n", f.Path, f.Through, f.Error)
+		} else if f.Error != "" {
 			fmt.Fprintf(&b, "%s: error: %s\n", f.Path, f.Error)
 			writeDetail(&b, f.ErrorDetail)
 		} else if f.Through != "" {
