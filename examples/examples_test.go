@@ -44,6 +44,8 @@ var cases = []string{
 	"copyLowToUpp_racy",
 	"copyUppToLow_ok",
 	"copyUppToLow_racy",
+	"cub_block_reduce_ok",
+	"cub_block_reduce_racy",
 	"curand_ok",
 	"curand_racy",
 	"device_function",
