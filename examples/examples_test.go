@@ -36,6 +36,8 @@ var cases = []string{
 	"constant_table_racy",
 	"convSeparable_ok",
 	"convSeparable_racy",
+	"coop_groups_ok",
+	"coop_groups_racy",
 	"copyFromTp_ok",
 	"copyFromTp_racy",
 	"copyFromVec_ok",

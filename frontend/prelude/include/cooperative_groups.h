@@ -13,6 +13,10 @@
  *   coalesced_threads()            -> the lanes of __activemask()
  *   this_grid(), grid_group::sync() -> call void @__hgrd_grid_sync()
  *                                     (external: LLVM has no grid barrier)
+ *   ranks, sizes and indices        -> terms of the special registers: a
+ *                                     grid's thread_rank() is the linear
+ *                                     thread index, its block_rank() the
+ *                                     linear block index
  *   cg::reduce(tile, v, op)        -> a butterfly of shfl_xor
  *
  * Tiles are assumed to be aligned within warps of consecutive threads, as
@@ -88,6 +92,17 @@ public:
   __HGRD_CG unsigned long long num_threads() const { return size(); }
   __HGRD_CG dim3 group_dim() const { return dim3(gridDim); }
   __HGRD_CG bool is_valid() const { return true; }
+  /* The calling block's linear index, and the blocks of the grid. */
+  __HGRD_CG unsigned long long block_rank() const {
+    return (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  }
+  __HGRD_CG unsigned long long num_blocks() const {
+    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+  }
+  __HGRD_CG dim3 block_index() const { return dim3(blockIdx); }
+  __HGRD_CG dim3 thread_index() const { return dim3(threadIdx); }
+  __HGRD_CG dim3 dim_blocks() const { return dim3(gridDim); }
+  __HGRD_CG dim3 dim_threads() const { return dim3(blockDim); }
 };
 __HGRD_CG grid_group this_grid() { return grid_group(); }
 
