@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"hgrd/cuda"
 )
 
 // A Toolkit is the outcome of looking for an installed CUDA toolkit.
@@ -79,12 +81,6 @@ func hasRuntimeHeader(dir string) bool {
 	return err == nil && info.Mode().IsRegular()
 }
 
-// toolkitProbe is a small CUDA program that any usable toolkit's headers
-// compile, on both sides.
-const toolkitProbe = `__global__ void k(int *p) { atomicAdd(p, threadIdx.x); __syncthreads(); }
-int main() { int *d; cudaMalloc(&d, sizeof(int)); k<<<1, 32>>>(d); return cudaDeviceSynchronize(); }
-`
-
 // FindToolkit looks for a CUDA toolkit: cfg.CUDAPath if set (--cuda-path),
 // else CUDA_PATH, CUDA_HOME, the installation of nvcc on PATH,
 // /usr/local/cuda and Debian's /usr/lib/cuda. The first directory with
@@ -111,7 +107,7 @@ func FindToolkit(ctx context.Context, cfg Config) Toolkit {
 	return Toolkit{}
 }
 
-// probeToolkit compiles toolkitProbe to IR against the toolkit at dir,
+// probeToolkit compiles cuda.ToolkitProbe to IR against the toolkit at dir,
 // both sides (code generation needs the launch API the headers declare),
 // and returns clang's first error, or "" if both compile.
 func probeToolkit(ctx context.Context, cfg Config, dir string) string {
@@ -128,7 +124,7 @@ func probeToolkit(ctx context.Context, cfg Config, dir string) string {
 	for _, side := range []string{"--cuda-device-only", "--cuda-host-only"} {
 		args := []string{"-x", "cuda", "--cuda-gpu-arch=" + arch, side, "--cuda-path=" + dir,
 			"-nocudalib", "-Wno-unknown-cuda-version", "-std=c++17", "-S", "-emit-llvm", "-o", os.DevNull, "-"}
-		_, stderr, err := run(ctx, clang, args, []byte(toolkitProbe))
+		_, stderr, err := run(ctx, clang, args, []byte(cuda.ToolkitProbe))
 		if err != nil {
 			if msg := firstError(string(stderr)); msg != "" {
 				return strings.TrimPrefix(msg, "<stdin>:")
