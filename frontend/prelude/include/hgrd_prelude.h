@@ -46,9 +46,9 @@
  * helper_image.h), helper_math.h and shrUtils.h add their parts.
  * cuda_bf16.h, cuda_fp8.h and cuComplex.h add the reduced-precision and
  * complex types. cublas_v2.h (cublas_api.h), cublasLt.h, cusparse.h,
- * cufft.h, curand.h, cusolverDn.h, nvToolsExt.h and omp.h declare the host
- * APIs of the libraries, so that host code calling them compiles; such a
- * call is an external call of the host code. thrust and cub (Debian's
+ * cufft.h, curand.h, cusolverDn.h, nvToolsExt.h, nccl.h, mpi.h and omp.h
+ * declare the host APIs of the libraries, so that host code calling them
+ * compiles; such a call is an external call of the host code. thrust and cub (Debian's
  * header-only packages) read the include guards hgrd_config.h defines.
  * bits/shared_ptr_base.h shields a libstdc++ header from the __noinline__
  * macro.

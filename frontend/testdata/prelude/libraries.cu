@@ -1,6 +1,6 @@
 // The header-only types and the host APIs of the CUDA libraries compile
 // with the prelude alone: reduced-precision types in device code; cuBLAS,
-// cuBLASLt, cuSPARSE, cuFFT, cuRAND, cuSOLVER, NVTX and OpenMP from the
+// cuBLASLt, cuSPARSE, cuFFT, cuRAND, cuSOLVER, NVTX, MPI, NCCL and OpenMP from the
 // host, around a launch of the program's own kernel.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -15,6 +15,8 @@
 #include <nvToolsExt.h>
 #include <omp.h>
 #include <shrUtils.h>
+#include <mpi.h>
+#include <nccl.h>
 #include <chrono>
 #include <string>
 
@@ -58,6 +60,13 @@ int main() {
   cusolverDnHandle_t solver;
   cusolverDnCreate(&solver);
   omp_set_num_threads(2);
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  ncclComm_t comm;
+  ncclUniqueId id;
+  ncclGetUniqueId(&id);
+  ncclCommInitRank(&comm, 1, id, rank);
+  ncclAllReduce(out, out, n, ncclFloat, ncclSum, comm, 0);
 
   widen<<<n / 64, 64>>>(in, q, c, out, n);
   cudaDeviceSynchronize();
