@@ -1,7 +1,7 @@
 // The header-only types and the host APIs of the CUDA libraries compile
 // with the prelude alone: reduced-precision types in device code; cuBLAS,
-// cuBLASLt, cuSPARSE, cuFFT, cuRAND, cuSOLVER, NVTX, MPI, NCCL and OpenMP from the
-// host, around a launch of the program's own kernel.
+// cuBLASLt, cuSPARSE, cuFFT, cuRAND, cuSOLVER, NVTX, MPI, NCCL and OpenMP
+// from the host, around a launch of the program's own kernel.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
