@@ -32,6 +32,7 @@
  *   hgrd_runtime_structs.h  cudaDeviceProp and the other API structures
  *   hgrd_runtime_api.h      the runtime API functions, the launch machinery
  *   hgrd_runtime_cxx.h      the C++ template overloads of the runtime API
+ *   hgrd_runtime_graphs.h   stream-ordered allocation, graphs, IPC handles
  *   hgrd_textures.h         texture references and objects (opaque fetches)
  *   hgrd_math.h             device math, integer intrinsics, min/max
  *   hgrd_atomics.h          atomicAdd ... atomicXor in the three scopes
@@ -73,6 +74,7 @@
 #include "hgrd_runtime_structs.h"
 #include "hgrd_runtime_api.h"
 #include "hgrd_runtime_cxx.h"
+#include "hgrd_runtime_graphs.h"
 #include "hgrd_textures.h"
 #include "hgrd_math.h"
 #include "hgrd_atomics.h"
