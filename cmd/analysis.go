@@ -33,6 +33,7 @@ type analysisFlags struct {
 	includes, defines          []string
 	gridDim, blockDim          string
 	cudaPath                   string
+	toolkit                    frontend.Toolkit // found by options
 	explain, anyLaunch         bool
 	reportBenign, timings      bool
 	jobs                       int
@@ -51,7 +52,7 @@ func (f *analysisFlags) register(fl *pflag.FlagSet) {
 	fl.StringArrayVarP(&f.defines, "define", "D", nil, "define macro NAME[=VALUE]")
 	fl.StringVar(&f.gridDim, "grid-dim", "", cuda.RegNctaid.CUDAName()+" X[,Y[,Z]] of kernels that no analysed host code launches")
 	fl.StringVar(&f.blockDim, "block-dim", "", cuda.RegNtid.CUDAName()+" X[,Y[,Z]] of kernels that no analysed host code launches")
-	fl.StringVar(&f.cudaPath, "cuda-path", "", "use the headers of the CUDA SDK in DIR instead of hgrd's prelude")
+	fl.StringVar(&f.cudaPath, "cuda-path", "", "use the headers of the CUDA toolkit in DIR instead of hgrd's prelude (default: CUDA_PATH, CUDA_HOME, nvcc's, /usr/local/cuda or /usr/lib/cuda, if clang-14 can use it)")
 	fl.BoolVar(&f.explain, "explain", false, "print each launch with the host facts the analysis uses")
 	fl.BoolVar(&f.timings, "timings", false, "give each file's wall-clock seconds in the JSON report (\"seconds\") and their split by phase (\"phases\": clang, opt, parse, analysis, solving)")
 	fl.BoolVar(&f.reportBenign, "report-benign", false, "report write-write races in which both writes store the same value, as benign races")
@@ -71,6 +72,10 @@ func (f *analysisFlags) options(tools *toolFlags) (driver.Options, error) {
 		Clang: tools.clang, Opt: tools.opt, CUDAPath: f.cudaPath,
 		IncludeDirs: f.includes, Defines: f.defines,
 	}, Options: analysis.Options{Explain: f.explain, AnyLaunch: f.anyLaunch, ReportBenign: f.reportBenign}, Jobs: f.jobs, FileTimeout: f.timeout}
+	// An installed CUDA toolkit's headers replace the prelude when
+	// clang-14 can use them; one it cannot use is reported once, by run.
+	f.toolkit = frontend.FindToolkit(context.Background(), opts.Frontend)
+	opts.Frontend.CUDAPath, opts.Frontend.CUDASource = f.toolkit.Path, f.toolkit.Source
 	var err error
 	if f.gridDim != "" {
 		if opts.GridDim, err = parseDim("--grid-dim", f.gridDim, cuda.CheckGridDim); err != nil {
@@ -98,6 +103,9 @@ func (f *analysisFlags) options(tools *toolFlags) (driver.Options, error) {
 // run analyses the inputs and reports them: the common end of check and
 // scan.
 func (f *analysisFlags) run(c *cobra.Command, inputs []driver.Input, opts driver.Options) error {
+	if f.toolkit.Rejected != "" {
+		fmt.Fprintf(c.ErrOrStderr(), "hgrd: %s; using hgrd's prelude instead\n", f.toolkit.Rejected)
+	}
 	write, err := formatter(f.format, f.root)
 	if err != nil {
 		return err

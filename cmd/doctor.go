@@ -57,10 +57,16 @@ func runDoctor(w io.Writer, tools *toolFlags) bool {
 	}
 	// hgrd links libz3 dynamically: reaching this line means it loaded.
 	fmt.Fprintf(w, "%-8s ok: %s (libz3 loaded; to build hgrd, 'sudo apt-get install -y libz3-dev')\n", "z3:", solver.Z3Version())
-	if ok {
-		ok = doctorPipeline(w, tools)
+	if !ok {
+		return false
 	}
-	return ok
+	tk := frontend.FindToolkit(context.Background(), frontend.Config{Clang: tools.clang, Opt: tools.opt})
+	if tk.Rejected != "" {
+		fmt.Fprintf(w, "%-8s prelude: %s; hgrd uses its prelude instead\n", "cuda:", tk.Rejected)
+	} else {
+		fmt.Fprintf(w, "%-8s ok: headers from %s\n", "cuda:", tk.Headers())
+	}
+	return doctorPipeline(w, tools, tk)
 }
 
 // doctorSource is the program the doctor pushes through the front end.
@@ -76,7 +82,7 @@ int main() {
 `
 
 // doctorPipeline compiles doctorSource through the whole front end.
-func doctorPipeline(w io.Writer, tools *toolFlags) bool {
+func doctorPipeline(w io.Writer, tools *toolFlags, tk frontend.Toolkit) bool {
 	dir, err := os.MkdirTemp("", "hgrd-doctor-")
 	if err != nil {
 		fmt.Fprintf(w, "%-8s BROKEN: %v\n", "pipeline:", err)
@@ -88,7 +94,7 @@ func doctorPipeline(w io.Writer, tools *toolFlags) bool {
 		fmt.Fprintf(w, "%-8s BROKEN: %v\n", "pipeline:", err)
 		return false
 	}
-	loader, err := frontend.NewLoader(frontend.Config{Clang: tools.clang, Opt: tools.opt})
+	loader, err := frontend.NewLoader(frontend.Config{Clang: tools.clang, Opt: tools.opt, CUDAPath: tk.Path, CUDASource: tk.Source})
 	if err == nil {
 		defer loader.Close()
 		var u *frontend.Unit

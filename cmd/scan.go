@@ -31,7 +31,10 @@ func newScan(tools *toolFlags) *cobra.Command {
 CUDA entries, each with the include paths and macros of its command line:
 nvcc's flags are translated to clang-14's and the recorded command is never
 run. Without -p it analyses every .cu file below the directories (default:
-the working directory) with the command line's flags.
+the working directory) with the command line's flags and the -D and -I
+flags a Makefile beside it assigns (outside conditionals); a .cu file that
+another one includes (a kernel file included by its wrapper) is analysed
+through that one, as build systems compile it, and the report says so.
 
 Results are cached by the content of every input, the flags and hgrd's
 build, so an unchanged rescan costs almost nothing. --shard I/N splits one
@@ -101,9 +104,20 @@ func (f *scanFlags) inputs(c *cobra.Command, dirs []string, opts driver.Options)
 	if err != nil {
 		return nil, err
 	}
+	// A .cu file that another includes is compiled through it, as its
+	// build system does, not alone.
+	through := compiledb.IncludedSources(files, opts.Frontend.IncludeDirs)
 	inputs := make([]driver.Input, len(files))
 	for i, file := range files {
 		inputs[i] = driver.Input{Path: displayPath(file)}
+		// The macros and include directories its Makefile passes to
+		// nvcc, as its build compiles it.
+		if flags, ok := compiledb.MakefileFlags(filepath.Dir(file)); ok {
+			inputs[i].Frontend = entryConfig(opts, compiledb.Entry{Flags: flags})
+		}
+		if includer, ok := through[file]; ok {
+			inputs[i].Through = displayPath(includer)
+		}
 	}
 	return inputs, nil
 }

@@ -41,3 +41,23 @@ func TestLimits(t *testing.T) {
 		t.Errorf("ParseDim(4,2) = %v, %v", d, err)
 	}
 }
+
+// TestRegisterIntrinsic maps the registers inline assembly reads to the
+// intrinsics the analysis models, and no others.
+func TestRegisterIntrinsic(t *testing.T) {
+	for ptx, want := range map[string]string{
+		"laneid":   "llvm.nvvm.read.ptx.sreg.laneid",
+		"tid.y":    "llvm.nvvm.read.ptx.sreg.tid.y",
+		"nctaid.x": "llvm.nvvm.read.ptx.sreg.nctaid.x",
+		"warpid":   "",
+		"tid":      "",
+	} {
+		got, ok := RegisterIntrinsic(ptx)
+		if got != want || ok != (want != "") {
+			t.Errorf("RegisterIntrinsic(%q) = %q, %v; want %q", ptx, got, ok, want)
+		}
+		if ok && LookupCall(got).Kind != SpecialReg {
+			t.Errorf("%s is not classified as a special register", got)
+		}
+	}
+}

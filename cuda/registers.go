@@ -72,3 +72,27 @@ func (r Register) PTXComponent(axis int) string { return r.PTXName() + "." + Axe
 // CUDAComponent returns CUDA's spelling of one component of a vector
 // register, such as "threadIdx.x" for axis 0 of RegTid.
 func (r Register) CUDAComponent(axis int) string { return r.CUDAName() + "." + Axes[axis] }
+
+// sregPrefix begins the name of every NVVM intrinsic that reads a special
+// register.
+const sregPrefix = "llvm.nvvm.read.ptx.sreg."
+
+// RegisterIntrinsic returns the NVVM intrinsic that reads the special
+// register PTX names ptx ("laneid", "tid.x"), for inline assembly that
+// reads it with a mov; false for a register the analysis does not model.
+func RegisterIntrinsic(ptx string) (string, bool) {
+	for _, r := range Registers {
+		if r == RegWarpSize {
+			continue // WARP_SZ is a constant in PTX, not a register
+		}
+		if !r.IsVector() && ptx == r.PTXName() {
+			return sregPrefix + ptx, true
+		}
+		for axis := range Axes {
+			if r.IsVector() && ptx == r.PTXComponent(axis) {
+				return sregPrefix + ptx, true
+			}
+		}
+	}
+	return "", false
+}

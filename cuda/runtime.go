@@ -92,15 +92,17 @@ type Allocation struct {
 // size_t *pitch, size_t width, size_t height), ...), C's and C++'s
 // operator new[] (_Znam) and new (_Znwm).
 var allocations = map[string]Allocation{
-	"cudaMalloc":        {Sizes: []int{1}, Out: 0},
-	"cudaMallocManaged": {Sizes: []int{1}, Out: 0},
-	"cudaMallocHost":    {Sizes: []int{1}, Out: 0},
-	"cudaHostAlloc":     {Sizes: []int{1}, Out: 0},
-	"cudaMallocPitch":   {Sizes: []int{2, 3}, Pitched: true, Pitch: 1, RowWidth: 2, Out: 0},
-	"malloc":            {Sizes: []int{0}, Out: NoArg},
-	"calloc":            {Sizes: []int{0, 1}, Out: NoArg},
-	"_Znam":             {Sizes: []int{0}, Out: NoArg},
-	"_Znwm":             {Sizes: []int{0}, Out: NoArg},
+	"cudaMalloc":              {Sizes: []int{1}, Out: 0},
+	"cudaMallocManaged":       {Sizes: []int{1}, Out: 0},
+	"cudaMallocAsync":         {Sizes: []int{1}, Out: 0},
+	"cudaMallocFromPoolAsync": {Sizes: []int{1}, Out: 0},
+	"cudaMallocHost":          {Sizes: []int{1}, Out: 0},
+	"cudaHostAlloc":           {Sizes: []int{1}, Out: 0},
+	"cudaMallocPitch":         {Sizes: []int{2, 3}, Pitched: true, Pitch: 1, RowWidth: 2, Out: 0},
+	"malloc":                  {Sizes: []int{0}, Out: NoArg},
+	"calloc":                  {Sizes: []int{0, 1}, Out: NoArg},
+	"_Znam":                   {Sizes: []int{0}, Out: NoArg},
+	"_Znwm":                   {Sizes: []int{0}, Out: NoArg},
 }
 
 // LookupAllocation returns the named allocation function, if it is one.

@@ -63,6 +63,11 @@ type Input struct {
 	// a compilation database): what it launches and calls serves the
 	// other inputs' analyses, and it has no result of its own.
 	Auxiliary bool
+	// Through, if set, is the path of another input that includes this
+	// file (a kernel file included by its wrapper): the file is analysed
+	// only as part of that input, as build systems compile it, and its
+	// result says so, with that input's error if it had one.
+	Through string
 }
 
 // analyseFile finds the races of one loaded file. It is a variable so that
@@ -93,6 +98,13 @@ func CheckInputs(ctx context.Context, inputs []Input, opts Options) *report.Resu
 		// from here would start this program again, and again.
 		panic("driver: a worker process must call driver.ServeIfWorker first thing in main or TestMain")
 	}
+	own, through := splitIncluded(inputs)
+	res := checkOwn(ctx, own, opts)
+	return mergeIncluded(inputs, res, through)
+}
+
+// checkOwn analyses the inputs that are analysed on their own, both passes.
+func checkOwn(ctx context.Context, inputs []Input, opts Options) *report.Result {
 	outcomes := make([]*outcome, len(inputs))
 	run := newRunner(opts)
 	run.all(ctx, inputs, nil, outcomes)
@@ -138,5 +150,9 @@ func checkFile(ctx context.Context, loader *frontend.Loader, path string, partne
 		return out
 	}
 	out.analysed(res)
+	if opts.Explain {
+		note := report.Note{Pos: path, Message: "CUDA headers: " + opts.Frontend.Headers()}
+		out.Result.Explain = append([]report.Note{note}, out.Result.Explain...)
+	}
 	return out
 }

@@ -59,7 +59,11 @@ func (l *Loader) clangArgs(cfg Config, side Side, path, deps string) []string {
 		// normalisation pipeline can run; no optimisation before it.
 		"-O1", "-Xclang", "-disable-llvm-passes",
 		"-fno-discard-value-names",
-		"-Wno-unknown-cuda-version", "-nocudalib")
+		"-Wno-unknown-cuda-version", "-nocudalib",
+		// nvcc's host compilers only warn about 'register' in C++17.
+		"-Wno-register",
+		// libcu++ declares variadic functions for SFINAE, never called.
+		"-Xclang", "-fcuda-allow-variadic-functions")
 	if deps != "" {
 		args = append(args, "-MD", "-MF", deps)
 	}
@@ -117,7 +121,7 @@ func (l *Loader) compileSide(ctx context.Context, cfg Config, side Side, path st
 	if side == Host {
 		text = keepStubs(text)
 	} else {
-		text = applyAxioms(allowInlining(text))
+		text = applyAxioms(allowInlining(readRegistersDirectly(text)))
 	}
 	start = time.Now()
 	optArgs := append([]string{"-S"}, normalisation[side]...)

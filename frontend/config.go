@@ -16,12 +16,15 @@ import (
 const DefaultGPUArch = "sm_70"
 
 // Config is the toolchain configuration of a Loader. The zero value is
-// usable: tools are looked up on PATH (or in HGRD_CLANG and HGRD_OPT).
+// usable: tools are looked up on PATH (or in HGRD_CLANG and HGRD_OPT), and
+// the prelude answers the CUDA headers (FindToolkit finds a CUDA toolkit
+// to set CUDAPath to).
 type Config struct {
 	Clang       string   // clang-14 binary; default from HGRD_CLANG or PATH
 	Opt         string   // opt-14 binary; default from HGRD_OPT or PATH
 	GPUArch     string   // --cuda-gpu-arch; default DefaultGPUArch
 	CUDAPath    string   // a real CUDA SDK to use instead of the prelude
+	CUDASource  string   // where CUDAPath came from (Toolkit.Source), for --explain
 	IncludeDirs []string // -I directories
 	Defines     []string // -D NAME or NAME=VALUE
 	ExtraFlags  []string // further clang flags, passed as they are

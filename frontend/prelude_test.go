@@ -11,12 +11,14 @@ import (
 
 // TestPreludeCoversRealCode loads, through the whole front end, programs
 // written for nvcc: one that calls every builtin the prelude declares, one
-// that includes every CUDA header name, one with no include at all.
+// that includes every CUDA header name, one with no include at all, one
+// that uses the libraries' types and host APIs.
 func TestPreludeCoversRealCode(t *testing.T) {
 	for _, path := range []string{
 		"testdata/prelude/every_builtin.cu",
 		"testdata/prelude/includes.cu",
 		"testdata/prelude/no_include.cu",
+		"testdata/prelude/libraries.cu",
 	} {
 		u := testkit.Load(t, path)
 		if len(u.Kernels) == 0 {

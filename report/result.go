@@ -39,6 +39,10 @@ type Result struct {
 // A FileResult is the outcome for one input file.
 type FileResult struct {
 	Path string `json:"path"`
+	// Through, if set, is the file this one is compiled through: a .cu
+	// file that includes it. The file was analysed as part of that one,
+	// whose result holds its races; its Error is that file's.
+	Through string `json:"through,omitempty"`
 	// Error is set when the file could not be analysed; it is one line.
 	Error string `json:"error,omitempty"`
 	// ErrorDetail holds tool output that explains Error (clang's

@@ -35,9 +35,13 @@ func (a Access) Pos() string { return fmt.Sprintf("%s:%d:%d", a.File, a.Line, a.
 func WriteText(w io.Writer, r *Result) error {
 	var b strings.Builder
 	for _, f := range r.Files {
-		if f.Error != "" {
+		if f.Error != "" && f.Through != "" {
+			fmt.Fprintf(&b, "%s: error: not analysed: %s failed, which includes it: %s\n", f.Path, f.Through, f.Error)
+		} else if f.Error != "" {
 			fmt.Fprintf(&b, "%s: error: %s\n", f.Path, f.Error)
 			writeDetail(&b, f.ErrorDetail)
+		} else if f.Through != "" {
+			fmt.Fprintf(&b, "%s: note: analysed through %s, which includes it\n", f.Path, f.Through)
 		}
 		for _, race := range f.Races {
 			fmt.Fprintf(&b, "%s: warning: %s [%s]\n", race.First.Pos(), race.Title(), race.Kind)

@@ -9,7 +9,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -50,9 +52,24 @@ func (r *runner) hecbench(ctx context.Context, dir string, quick bool) (*appsRes
 	}
 	res := &appsResult{programs: make([]programResult, len(names))}
 	parallel.ForEach(len(names), r.jobs, func(i int) {
-		res.programs[i] = programResult{names[i], r.hgrdRun(ctx, dir, "scan", "-j", "1", names[i])}
+		// Each file may use its budget in both passes of the scan: a
+		// program of many files gets more than the usual ten budgets.
+		budgets := max(10, 3*countSources(filepath.Join(dir, names[i])))
+		res.programs[i] = programResult{names[i], r.hgrdRunWithin(ctx, budgets, dir, "scan", "-j", "1", names[i])}
 	})
 	return res, nil
+}
+
+// countSources returns the number of .cu files below dir.
+func countSources(dir string) int {
+	n := 0
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && filepath.Ext(path) == ".cu" {
+			n++
+		}
+		return nil
+	})
+	return n
 }
 
 // A fileOutcome is one .cu file's result in a scan.

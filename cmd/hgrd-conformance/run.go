@@ -31,12 +31,18 @@ type run struct {
 	stderr  string
 }
 
-// hgrdRun runs hgrd with args in dir, with --format json added.
+// hgrdRun runs hgrd with args in dir, with --format json added. hgrd's
+// own budget is per file; a whole run gets ten of them before it is
+// killed, with its workers, clang and opt (its process group).
 func (r *runner) hgrdRun(ctx context.Context, dir string, args ...string) run {
+	return r.hgrdRunWithin(ctx, 10, dir, args...)
+}
+
+// hgrdRunWithin is hgrdRun with a budget of the given number of per-file
+// budgets for the whole run.
+func (r *runner) hgrdRunWithin(ctx context.Context, budgets int, dir string, args ...string) run {
 	args = append([]string{args[0], "--no-cache", "-q", "--timings", "--format", "json", "--timeout", r.fileTimeout.String()}, args[1:]...)
-	// hgrd's own budget is per file; a whole run gets ten of them before
-	// it is killed, with its workers, clang and opt (its process group).
-	ctx, cancel := context.WithTimeout(ctx, 10*r.fileTimeout)
+	ctx, cancel := context.WithTimeout(ctx, time.Duration(budgets)*r.fileTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, r.hgrd, args...)
 	cmd.Dir = dir

@@ -13,6 +13,10 @@
  *   coalesced_threads()            -> the lanes of __activemask()
  *   this_grid(), grid_group::sync() -> call void @__hgrd_grid_sync()
  *                                     (external: LLVM has no grid barrier)
+ *   ranks, sizes and indices        -> terms of the special registers: a
+ *                                     grid's thread_rank() is the linear
+ *                                     thread index, its block_rank() the
+ *                                     linear block index
  *   cg::reduce(tile, v, op)        -> a butterfly of shfl_xor
  *
  * Tiles are assumed to be aligned within warps of consecutive threads, as
@@ -27,6 +31,21 @@
 #include "hgrd_prelude.h"
 
 extern "C" __device__ void __hgrd_grid_sync(void);
+
+/* Shuffles v, a value of a trivially copyable class type (a struct, a
+ * __half), a 32-bit word at a time through word, as CUDA's groups do. */
+template <class T, class F>
+static __device__ __inline__ __attribute__((always_inline)) T
+__hgrd_shfl_words(T v, F word) {
+  constexpr int n = (sizeof(T) + 3) / 4;
+  unsigned int w[n] = {};
+  __builtin_memcpy(w, &v, sizeof(T));
+  for (int i = 0; i < n; ++i)
+    w[i] = word(w[i]);
+  T r;
+  __builtin_memcpy(&r, w, sizeof(T));
+  return r;
+}
 
 namespace cooperative_groups {
 
@@ -73,6 +92,17 @@ public:
   __HGRD_CG unsigned long long num_threads() const { return size(); }
   __HGRD_CG dim3 group_dim() const { return dim3(gridDim); }
   __HGRD_CG bool is_valid() const { return true; }
+  /* The calling block's linear index, and the blocks of the grid. */
+  __HGRD_CG unsigned long long block_rank() const {
+    return (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  }
+  __HGRD_CG unsigned long long num_blocks() const {
+    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+  }
+  __HGRD_CG dim3 block_index() const { return dim3(blockIdx); }
+  __HGRD_CG dim3 thread_index() const { return dim3(threadIdx); }
+  __HGRD_CG dim3 dim_blocks() const { return dim3(gridDim); }
+  __HGRD_CG dim3 dim_threads() const { return dim3(blockDim); }
 };
 __HGRD_CG grid_group this_grid() { return grid_group(); }
 
@@ -101,16 +131,32 @@ public:
   }
   __HGRD_CG bool is_valid() const { return true; }
   template <class T> __HGRD_CG T shfl(T v, int src) const {
-    return __shfl_sync(mask(), v, src, N);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_sync(mask(), w, src, N); });
+    else
+      return __shfl_sync(mask(), v, src, N);
   }
   template <class T> __HGRD_CG T shfl_down(T v, unsigned int d) const {
-    return __shfl_down_sync(mask(), v, d, N);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_down_sync(mask(), w, d, N); });
+    else
+      return __shfl_down_sync(mask(), v, d, N);
   }
   template <class T> __HGRD_CG T shfl_up(T v, unsigned int d) const {
-    return __shfl_up_sync(mask(), v, d, N);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_up_sync(mask(), w, d, N); });
+    else
+      return __shfl_up_sync(mask(), v, d, N);
   }
   template <class T> __HGRD_CG T shfl_xor(T v, unsigned int m) const {
-    return __shfl_xor_sync(mask(), v, m, N);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_xor_sync(mask(), w, m, N); });
+    else
+      return __shfl_xor_sync(mask(), v, m, N);
   }
   /* Votes over the tile: this tile's bits of the warp's ballot. */
   __HGRD_CG unsigned int ballot(int p) const {
@@ -180,13 +226,25 @@ public:
   __HGRD_CG bool is_valid() const { return true; }
   /* Shuffles address lanes of the warp (exact when all lanes are active). */
   template <class T> __HGRD_CG T shfl(T v, int src) const {
-    return __shfl_sync(m, v, src);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_sync(m, w, src); });
+    else
+      return __shfl_sync(m, v, src);
   }
   template <class T> __HGRD_CG T shfl_down(T v, unsigned int d) const {
-    return __shfl_down_sync(m, v, d);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_down_sync(m, w, d); });
+    else
+      return __shfl_down_sync(m, v, d);
   }
   template <class T> __HGRD_CG T shfl_up(T v, unsigned int d) const {
-    return __shfl_up_sync(m, v, d);
+    if constexpr (__is_class(T) || __is_union(T))
+      return __hgrd_shfl_words(
+          v, [&](unsigned int w) { return __shfl_up_sync(m, w, d); });
+    else
+      return __shfl_up_sync(m, v, d);
   }
   __HGRD_CG unsigned int ballot(int p) const { return __ballot_sync(m, p); }
   __HGRD_CG int any(int p) const { return __any_sync(m, p); }

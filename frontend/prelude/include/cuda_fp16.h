@@ -143,6 +143,82 @@ __HGRD_HOP(-, __hsub2)
 __HGRD_HOP(*, __hmul2)
 __HGRD_HOP(/, __h2div)
 
+/* Compound assignment on __half: the built-in forms cannot bind a __half
+ * lvalue, so these never compete with the conversion to float. */
+#define __HGRD_HCOP(OP, F)                                                     \
+  __HGRD_HF __half &operator OP##=(__half &a, __half b) { return a = F(a, b); }
+__HGRD_HCOP(+, __hadd)
+__HGRD_HCOP(-, __hsub)
+__HGRD_HCOP(*, __hmul)
+__HGRD_HCOP(/, __hdiv)
+#undef __HGRD_HCOP
+
+/* ---- more conversions and pair functions ---- */
+__HGRD_HF __half __float2half_rz(float f) { return __half(f); }
+__HGRD_HF __half __float2half_rd(float f) { return __half(f); }
+__HGRD_HF __half __float2half_ru(float f) { return __half(f); }
+__HGRD_HF __half __double2half(double d) { return __half((float)d); }
+__HGRD_HF int __half2int_rn(__half h) { return (int)(float)h; }
+__HGRD_HF unsigned int __half2uint_rn(__half h) { return (unsigned)(float)h; }
+__HGRD_HF unsigned int __half2uint_rz(__half h) { return (unsigned)(float)h; }
+__HGRD_HF short __half2short_rn(__half h) { return (short)(float)h; }
+__HGRD_HF short __half2short_rz(__half h) { return (short)(float)h; }
+__HGRD_HF unsigned short __half2ushort_rn(__half h) {
+  return (unsigned short)(float)h;
+}
+__HGRD_HF unsigned short __half2ushort_rz(__half h) {
+  return (unsigned short)(float)h;
+}
+__HGRD_HF __half __uint2half_rn(unsigned int i) { return __half((float)i); }
+__HGRD_HF __half __short2half_rn(short i) { return __half((float)i); }
+__HGRD_HF __half __ushort2half_rn(unsigned short i) { return __half((float)i); }
+__HGRD_HF __half __ll2half_rn(long long i) { return __half((float)i); }
+__HGRD_HF __half2 __low2half2(__half2 h) { return __half2{h.x, h.x}; }
+__HGRD_HF __half2 __high2half2(__half2 h) { return __half2{h.y, h.y}; }
+__HGRD_HF __half2 __lowhigh2highlow(__half2 h) { return __half2{h.y, h.x}; }
+__HGRD_HF __half2 __lows2half2(__half2 a, __half2 b) {
+  return __half2{a.x, b.x};
+}
+__HGRD_HF __half2 __highs2half2(__half2 a, __half2 b) {
+  return __half2{a.y, b.y};
+}
+__HGRD_HF __half2 __hneg2(__half2 a) { return __half2{__hneg(a.x), __hneg(a.y)}; }
+__HGRD_HF __half2 __habs2(__half2 a) { return __half2{__habs(a.x), __habs(a.y)}; }
+__HGRD_HF __half2 __hmax2(__half2 a, __half2 b) {
+  return __half2{__hmax(a.x, b.x), __hmax(a.y, b.y)};
+}
+__HGRD_HF __half2 __hmin2(__half2 a, __half2 b) {
+  return __half2{__hmin(a.x, b.x), __hmin(a.y, b.y)};
+}
+__HGRD_HF __half2 h2sqrt(__half2 a) { return __half2{hsqrt(a.x), hsqrt(a.y)}; }
+__HGRD_HF __half2 h2exp(__half2 a) { return __half2{hexp(a.x), hexp(a.y)}; }
+__HGRD_HF __half hlog2(__half a) { return __half(log2f((float)a)); }
+__HGRD_HF __half hlog10(__half a) { return __half(log10f((float)a)); }
+__HGRD_HF __half hexp2(__half a) { return __half(exp2f((float)a)); }
+__HGRD_HF __half hexp10(__half a) { return __half(exp10f((float)a)); }
+__HGRD_HF __half htrunc(__half a) { return __half(truncf((float)a)); }
+__HGRD_HF __half hrint(__half a) { return __half(rintf((float)a)); }
+__HGRD_HF __half hsin(__half a) { return __half(sinf((float)a)); }
+__HGRD_HF __half hcos(__half a) { return __half(cosf((float)a)); }
+__HGRD_HF __half htanh(__half a) { return __half(tanhf((float)a)); }
+__HGRD_HF __half hfloor(__half a) { return __half(floorf((float)a)); }
+__HGRD_HF __half hceil(__half a) { return __half(ceilf((float)a)); }
+__HGRD_HF __half __hadd_sat(__half a, __half b) {
+  float r = (float)a + (float)b;
+  return __half(r < 0.0f ? 0.0f : r > 1.0f ? 1.0f : r);
+}
+__HGRD_HF __half __hmul_sat(__half a, __half b) {
+  float r = (float)a * (float)b;
+  return __half(r < 0.0f ? 0.0f : r > 1.0f ? 1.0f : r);
+}
+__HGRD_HF __half __hfma_relu(__half a, __half b, __half c) {
+  float r = (float)a * (float)b + (float)c;
+  return __half(r < 0.0f ? 0.0f : r);
+}
+__HGRD_HF bool __hisinf(__half a) {
+  return (a.__x & 0x7fffu) == 0x7c00u;
+}
+
 /* ---- warp shuffles of halves ---- */
 static __device__ __inline__ __attribute__((always_inline)) __half
 __shfl_sync(unsigned int m, __half v, int l, int w = 32) {
@@ -153,6 +229,26 @@ static __device__ __inline__ __attribute__((always_inline)) __half
 __shfl_down_sync(unsigned int m, __half v, unsigned int d, int w = 32) {
   return __ushort_as_half(
       (unsigned short)__shfl_down_sync(m, (unsigned int)v.__x, d, w));
+}
+static __device__ __inline__ __attribute__((always_inline)) __half
+__shfl_up_sync(unsigned int m, __half v, unsigned int d, int w = 32) {
+  return __ushort_as_half(
+      (unsigned short)__shfl_up_sync(m, (unsigned int)v.__x, d, w));
+}
+static __device__ __inline__ __attribute__((always_inline)) __half2
+__shfl_xor_sync(unsigned int m, __half2 v, int l, int w = 32) {
+  return __builtin_bit_cast(
+      __half2, __shfl_xor_sync(m, __builtin_bit_cast(unsigned int, v), l, w));
+}
+static __device__ __inline__ __attribute__((always_inline)) __half2
+__shfl_down_sync(unsigned int m, __half2 v, unsigned int d, int w = 32) {
+  return __builtin_bit_cast(
+      __half2, __shfl_down_sync(m, __builtin_bit_cast(unsigned int, v), d, w));
+}
+static __device__ __inline__ __attribute__((always_inline)) __half2
+__shfl_sync(unsigned int m, __half2 v, int l, int w = 32) {
+  return __builtin_bit_cast(
+      __half2, __shfl_sync(m, __builtin_bit_cast(unsigned int, v), l, w));
 }
 static __device__ __inline__ __attribute__((always_inline)) __half
 __shfl_xor_sync(unsigned int m, __half v, int l, int w = 32) {

@@ -222,6 +222,41 @@ __HGRD_RAND float4 curand_normal4(curandStatePhilox4_32_10_t *s) {
   return make_float4((int)r.x * 4.6566128e-10f, (int)r.y * 4.6566128e-10f, (int)r.z * 4.6566128e-10f, (int)r.w * 4.6566128e-10f);
 }
 
+/* The pair and quadruple forms draw each element from the state. */
+template <class S> __HGRD_RAND double2 curand_uniform2_double(S *s) {
+  double2 r;
+  r.x = curand_uniform_double(s);
+  r.y = curand_uniform_double(s);
+  return r;
+}
+template <class S> __HGRD_RAND float2 curand_log_normal2(S *s, float mean, float stddev) {
+  float2 r;
+  r.x = curand_log_normal(s, mean, stddev);
+  r.y = curand_log_normal(s, mean, stddev);
+  return r;
+}
+template <class S> __HGRD_RAND double2 curand_log_normal2_double(S *s, double mean, double stddev) {
+  double2 r;
+  r.x = curand_log_normal_double(s, mean, stddev);
+  r.y = curand_log_normal_double(s, mean, stddev);
+  return r;
+}
+__HGRD_RAND float4 curand_log_normal4(curandStatePhilox4_32_10_t *s, float mean, float stddev) {
+  float4 n = curand_normal4(s);
+  return make_float4(__expf(mean + stddev * n.x), __expf(mean + stddev * n.y), __expf(mean + stddev * n.z),
+                     __expf(mean + stddev * n.w));
+}
+__HGRD_RAND uint4 curand_poisson4(curandStatePhilox4_32_10_t *s, double lambda) {
+  uint4 r = curand4(s);
+  return make_uint4((unsigned int)lambda + (r.x & 1u), (unsigned int)lambda + (r.y & 1u),
+                    (unsigned int)lambda + (r.z & 1u), (unsigned int)lambda + (r.w & 1u));
+}
+__HGRD_RAND double2 curand_uniform2_double(curandStatePhilox4_32_10_t *s) {
+  uint4 r = curand4(s);
+  return make_double2((r.x ^ ((unsigned long long)r.y << 21)) * 1.1102230246251565e-16,
+                      (r.z ^ ((unsigned long long)r.w << 21)) * 1.1102230246251565e-16);
+}
+
 /* Initialisation: writes the whole state. */
 __HGRD_RAND void curand_init(unsigned long long seed, unsigned long long subsequence, unsigned long long offset,
                              curandStateXORWOW_t *s) {

@@ -8,6 +8,12 @@
 
 #include <cuda_runtime.h>
 
+/* The short names of unsigned types that the samples define. */
+typedef unsigned char uchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+typedef unsigned long ulong;
+
 template <class T>
 bool sdkLoadPGM(const char *file, T **data, unsigned int *w, unsigned int *h);
 template <class T>

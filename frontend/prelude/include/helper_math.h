@@ -13,6 +13,12 @@
 
 #include <cuda_runtime.h>
 
+/* The short names of unsigned types that the samples' headers define. */
+typedef unsigned char uchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+typedef unsigned long ulong;
+
 #pragma push_macro("__HGRD_HM")
 #pragma push_macro("__HGRD_OPS2")
 #pragma push_macro("__HGRD_OPS3")

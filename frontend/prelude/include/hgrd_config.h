@@ -26,6 +26,14 @@
 #define __CUDACC_VER_BUILD__ 89
 #endif
 
+/* The include guards of NVIDIA's host_defines.h, driver_types.h and
+ * cuda_runtime_api.h: thrust undefines __host__ and __device__ before it
+ * includes those headers unless their guards are defined, expecting them to
+ * define the qualifiers again. */
+#define __HOST_DEFINES_H__
+#define __DRIVER_TYPES_H__
+#define __CUDA_RUNTIME_API_H__
+
 #ifndef CUDA_VERSION
 #define CUDA_VERSION 11080 /* cuda.h */
 #endif

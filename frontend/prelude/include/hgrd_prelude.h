@@ -32,6 +32,7 @@
  *   hgrd_runtime_structs.h  cudaDeviceProp and the other API structures
  *   hgrd_runtime_api.h      the runtime API functions, the launch machinery
  *   hgrd_runtime_cxx.h      the C++ template overloads of the runtime API
+ *   hgrd_runtime_graphs.h   stream-ordered allocation, graphs, IPC handles
  *   hgrd_textures.h         texture references and objects (opaque fetches)
  *   hgrd_math.h             device math, integer intrinsics, min/max
  *   hgrd_atomics.h          atomicAdd ... atomicXor in the three scopes
@@ -43,8 +44,15 @@
  * include this file, or the real SDK's header when clang's runtime wrapper
  * is active. cuda.h adds the driver API; cuda_fp16.h, cooperative_groups.h,
  * helper_cuda.h, helper_functions.h (helper_string.h, helper_timer.h,
- * helper_image.h) and helper_math.h add their parts. bits/shared_ptr_base.h
- * shields a libstdc++ header from the __noinline__ macro.
+ * helper_image.h), helper_math.h and shrUtils.h add their parts.
+ * cuda_bf16.h, cuda_fp8.h and cuComplex.h add the reduced-precision and
+ * complex types. cublas_v2.h (cublas_api.h), cublasLt.h, cusparse.h,
+ * cufft.h, curand.h, cusolverDn.h, nvToolsExt.h, nccl.h, mpi.h and omp.h
+ * declare the host APIs of the libraries, so that host code calling them
+ * compiles; such a call is an external call of the host code. thrust and cub (Debian's
+ * header-only packages) read the include guards hgrd_config.h defines.
+ * bits/shared_ptr_base.h shields a libstdc++ header from the __noinline__
+ * macro.
  */
 #ifndef HGRD_PRELUDE_H
 #define HGRD_PRELUDE_H
@@ -66,6 +74,7 @@
 #include "hgrd_runtime_structs.h"
 #include "hgrd_runtime_api.h"
 #include "hgrd_runtime_cxx.h"
+#include "hgrd_runtime_graphs.h"
 #include "hgrd_textures.h"
 #include "hgrd_math.h"
 #include "hgrd_atomics.h"

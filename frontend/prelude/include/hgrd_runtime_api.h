@@ -62,6 +62,14 @@ __host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
 __host__ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
                                         void *userData);
 
+/* Dynamic parallelism's launch from device code, as thrust's and cub's
+ * device-side dispatch use it; the analysis sees no kernel launched. */
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer,
+                                        dim3 gridDim, dim3 blockDim,
+                                        unsigned int sharedMem,
+                                        cudaStream_t stream);
+
 /* ---- errors ---- */
 __HGRD_HD cudaError_t cudaGetLastError(void);
 __HGRD_HD cudaError_t cudaPeekAtLastError(void);
@@ -82,6 +90,8 @@ __HGRD_HD cudaError_t cudaDeviceGetAttribute(int *value,
 __host__ cudaError_t cudaSetDeviceFlags(unsigned int flags);
 __host__ cudaError_t cudaGetDeviceFlags(unsigned int *flags);
 __HGRD_HD cudaError_t cudaDeviceSynchronize(void);
+/* What CUDA 11.6 and later name the device-side cudaDeviceSynchronize. */
+__HGRD_HD cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void);
 __host__ cudaError_t cudaDeviceReset(void);
 __host__ cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
 __host__ cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *cacheConfig);
@@ -132,6 +142,13 @@ __host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
                                           cudaStream_t stream = 0);
 __host__ cudaError_t cudaMemAdvise(const void *devPtr, size_t count,
                                    enum cudaMemoryAdvise advice, int device);
+__host__ cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count,
+                                             struct cudaMemLocation location,
+                                             unsigned int flags,
+                                             cudaStream_t stream);
+__host__ cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count,
+                                      enum cudaMemoryAdvise advice,
+                                      struct cudaMemLocation location);
 __host__ cudaError_t
 cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length = 0,
                          unsigned int flags = cudaMemAttachSingle);

@@ -160,6 +160,19 @@ static __inline__ __host__ cudaError_t cudaOccupancyMaxPotentialBlockSize(
       blockSizeLimit);
 }
 
+/* ---- the CUDA 12.2 forms of prefetch and advice, with a location ---- */
+static __inline__ __host__ cudaError_t
+cudaMemPrefetchAsync(const void *devPtr, size_t count,
+                     struct cudaMemLocation location, unsigned int flags,
+                     cudaStream_t stream = 0) {
+  return ::cudaMemPrefetchAsync_v2(devPtr, count, location, flags, stream);
+}
+static __inline__ __host__ cudaError_t
+cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+              struct cudaMemLocation location) {
+  return ::cudaMemAdvise_v2(devPtr, count, advice, location);
+}
+
 /* ---- channel descriptors for texture objects ---- */
 
 /* Only the element size is recorded; the analysis never reads the kind. */

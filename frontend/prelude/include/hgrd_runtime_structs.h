@@ -128,6 +128,10 @@ struct cudaExtent {
   size_t height;
   size_t depth;
 };
+struct cudaMemLocation {
+  enum cudaMemLocationType type;
+  int id;
+};
 struct cudaPos {
   size_t x;
   size_t y;

@@ -204,6 +204,22 @@ enum cudaMemoryAdvise {
   cudaMemAdviseUnsetAccessedBy = 6
 };
 
+/* How the L2 cache keeps a window of accesses (CUDA 11). */
+enum cudaAccessProperty {
+  cudaAccessPropertyNormal = 0,
+  cudaAccessPropertyStreaming = 1,
+  cudaAccessPropertyPersisting = 2
+};
+
+/* Where managed memory is prefetched to or advised for (CUDA 12.2). */
+enum cudaMemLocationType {
+  cudaMemLocationTypeInvalid = 0,
+  cudaMemLocationTypeDevice = 1,
+  cudaMemLocationTypeHost = 2,
+  cudaMemLocationTypeHostNuma = 3,
+  cudaMemLocationTypeHostNumaCurrent = 4
+};
+
 enum cudaComputeMode {
   cudaComputeModeDefault = 0,
   cudaComputeModeExclusive = 1,

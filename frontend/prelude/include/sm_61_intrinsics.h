@@ -1,0 +1,14 @@
+/*
+ * sm_61_intrinsics.h - hgrd prelude:
+ * __dp4a and __dp2a.
+ *
+ * hgrd_prelude.h, which clang includes implicitly, declares everything;
+ * this file exists so that the #include resolves. When hgrd compiles
+ * against a real CUDA SDK instead (clang's __clang_cuda_runtime_wrapper.h
+ * is then active), the SDK's own header is read.
+ */
+#if defined(__CLANG_CUDA_RUNTIME_WRAPPER_H__)
+#include_next <sm_61_intrinsics.h>
+#else
+#include "hgrd_prelude.h"
+#endif
