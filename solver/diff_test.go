@@ -9,8 +9,10 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"hgrd/expr"
 )
@@ -203,6 +205,7 @@ func TestDifferential(t *testing.T) {
 // encoding, or planned.
 func differential(t *testing.T, only encodingKind, cases int) {
 	const workers = 2
+	settleZ3Memory(t)
 	outcomes := make([]Status, cases)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -274,4 +277,23 @@ func satisfies(q *Query, env expr.Env) bool {
 		}
 	}
 	return true
+}
+
+// settleZ3Memory waits until the garbage collector has released the Z3
+// contexts of earlier tests (go-z3 frees them in finalizers), so that a
+// run starts from the same Z3 memory whatever ran before it: Z3's
+// bit-vector strategy depends on the memory it holds in the process
+// (budget.go), and a run that began with an earlier test's contexts
+// still held decided fewer of the same random queries.
+func settleZ3Memory(t *testing.T) {
+	t.Helper()
+	const settled = 64 << 20
+	for range 200 {
+		runtime.GC()
+		if z3Memory() < settled {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Logf("Z3 still holds %d MB from earlier tests", z3Memory()>>20)
 }
