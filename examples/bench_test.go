@@ -38,7 +38,7 @@ func BenchmarkExamples(b *testing.B) {
 				total.Add(f.Timings)
 				p := f.Timings.Seconds()
 				files++
-				if p.Own() <= p.FrontEnd() {
+				if p.OwnNoLonger() {
 					ownNoLonger++
 				}
 				slowest = max(slowest, f.Seconds)

@@ -95,6 +95,11 @@ func (p *PhaseSeconds) FrontEnd() float64 { return p.Clang + p.Normalise }
 // and solving.
 func (p *PhaseSeconds) Own() float64 { return p.Parse + p.Analysis + p.Solving }
 
+// OwnNoLonger reports whether hgrd's own work took no longer than clang-14
+// and opt-14, the measure of a file whose analysis costs no more than its
+// compilation.
+func (p *PhaseSeconds) OwnNoLonger() bool { return p.Own() <= p.FrontEnd() }
+
 // Timings are the durations of the phases of one file's analysis.
 type Timings struct {
 	Clang     time.Duration // clang-14, both sides

@@ -201,7 +201,7 @@ func (p *phaseShare) add(ph *report.PhaseSeconds) {
 	}
 	p.frontEnd = append(p.frontEnd, ph.FrontEnd())
 	p.own = append(p.own, ph.Own())
-	if ph.Own() <= ph.FrontEnd() {
+	if ph.OwnNoLonger() {
 		p.ownNoLonger++
 	}
 }
