@@ -124,3 +124,43 @@ var noReturn = map[string]bool{
 func NeverReturns(name string) bool {
 	return noReturn[name]
 }
+
+// A Copy is a runtime function that copies memory, by the positions of
+// its arguments: cudaMemcpy(void *dst, const void *src, size_t count,
+// cudaMemcpyKind kind) and its asynchronous form.
+type Copy struct {
+	Dst, Src, Kind int
+}
+
+// HostToDevice is cudaMemcpyHostToDevice, the kind of a copy from host
+// memory to device memory.
+const HostToDevice = 1
+
+var copies = map[string]Copy{
+	"cudaMemcpy":      {Dst: 0, Src: 1, Kind: 3},
+	"cudaMemcpyAsync": {Dst: 0, Src: 1, Kind: 3},
+}
+
+// LookupCopy returns the named copy function, if it is one.
+func LookupCopy(name string) (Copy, bool) {
+	c, ok := copies[name]
+	return c, ok
+}
+
+// frees are the functions that release memory, host or device, without
+// writing its contents.
+var frees = map[string]bool{
+	"cudaFree": true, "cudaFreeHost": true, "cudaFreeAsync": true,
+	"free": true, "_ZdlPv": true, "_ZdaPv": true, "_ZdlPvm": true, "_ZdaPvm": true,
+}
+
+// Frees reports whether the named function releases memory.
+func Frees(name string) bool { return frees[name] }
+
+// nonNegative are the C library functions whose int result is never
+// negative: rand and its kin, in [0, RAND_MAX].
+var nonNegative = map[string]bool{"rand": true, "random": true, "lrand48": true, "rand_r": true}
+
+// NonNegative reports whether the named host function returns a
+// non-negative value.
+func NonNegative(name string) bool { return nonNegative[name] }

@@ -74,7 +74,7 @@ func localStores(f *ir.Func, slot *ir.InstAlloca) ([]localStore, bool) {
 
 // derivedPointers returns the pointers of f derived from slot by casts
 // and getelementptrs, slot included.
-func derivedPointers(f *ir.Func, slot *ir.InstAlloca) map[value.Value]bool {
+func derivedPointers(f *ir.Func, slot value.Value) map[value.Value]bool {
 	derived := map[value.Value]bool{slot: true}
 	for changed := true; changed; {
 		changed = false

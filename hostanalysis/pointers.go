@@ -22,6 +22,9 @@ type Pointer struct {
 	// Size is the allocation's size in bytes, 64-bit, where the
 	// allocation the variable holds at the launch is known; nil if not.
 	Size *expr.Term
+	// Contents are what the host stored into the allocation's fields
+	// through a buffer it copied there (see Contents).
+	Contents []Contents
 
 	slot *ir.InstAlloca // the variable
 }

@@ -165,12 +165,14 @@ func (w *walker) finishLaunch(ev *symbolic.Evaluator, b *ir.Block, call *ir.Inst
 	l.Facts = append(append([]Fact(nil), facts...), w.factsAt(ev, b, call)...)
 	for i, p := range l.Pointers {
 		p.Size = allocationSize(ev, b, call, p.slot)
+		p.Contents = w.contentsOf(ev, p.slot)
 		l.Pointers[i] = p
 	}
 	for _, fields := range l.Fields {
 		for _, f := range fields {
 			if f.Pointer != nil {
 				f.Pointer.Size = allocationSize(ev, b, call, f.Pointer.slot)
+				f.Pointer.Contents = w.contentsOf(ev, f.Pointer.slot)
 			}
 		}
 	}
