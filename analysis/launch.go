@@ -128,11 +128,20 @@ func sameContext(a, b *constraints.Launch) bool {
 	}
 	for i, x := range a.Aliases {
 		y, ok := b.Aliases[i]
-		if !ok || x.Group != y.Group || !equalOrNil(x.Offset, y.Offset) || !equalOrNil(x.Size, y.Size) {
+		if !ok || x.Group != y.Group || !equalOrNil(x.Offset, y.Offset) || !equalOrNil(x.Size, y.Size) ||
+			!slices.EqualFunc(x.Contents, y.Contents, sameContents) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameContents reports whether two allocations' contents say the same.
+func sameContents(a, b hostanalysis.Contents) bool {
+	return a.ElemSize == b.ElemSize && a.Field == b.Field && a.Width == b.Width &&
+		slices.EqualFunc(a.Cases, b.Cases, func(x, y hostanalysis.ContentsCase) bool {
+			return x.Pos == y.Pos && equalOrNil(x.Index, y.Index) && equalOrNil(x.Value, y.Value) && equalOrNil(x.Below, y.Below)
+		})
 }
 
 // equalOrNil reports whether two terms, either of which may be nil, are
@@ -148,12 +157,12 @@ func equalOrNil(a, b *expr.Term) bool {
 func aliases(l *hostanalysis.Launch) map[constraints.Slot]constraints.Alias {
 	m := map[constraints.Slot]constraints.Alias{}
 	for i, p := range l.Pointers {
-		m[constraints.Slot{Param: i, Field: constraints.NoField}] = constraints.Alias{Group: p.Allocation, Offset: p.Offset, Size: p.Size}
+		m[constraints.Slot{Param: i, Field: constraints.NoField}] = constraints.Alias{Group: p.Allocation, Offset: p.Offset, Size: p.Size, Contents: p.Contents}
 	}
 	for i, fields := range l.Fields {
 		for _, f := range fields {
 			if f.Pointer != nil {
-				m[constraints.Slot{Param: i, Field: f.Offset}] = constraints.Alias{Group: f.Pointer.Allocation, Offset: f.Pointer.Offset, Size: f.Pointer.Size}
+				m[constraints.Slot{Param: i, Field: f.Offset}] = constraints.Alias{Group: f.Pointer.Allocation, Offset: f.Pointer.Offset, Size: f.Pointer.Size, Contents: f.Pointer.Contents}
 			}
 		}
 	}

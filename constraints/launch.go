@@ -8,6 +8,7 @@ import (
 
 	"hgrd/cuda"
 	"hgrd/expr"
+	"hgrd/hostanalysis"
 	"hgrd/kernelanalysis"
 )
 
@@ -196,6 +197,9 @@ type Alias struct {
 	Group  string     // the allocation
 	Offset *expr.Term // the parameter's byte offset in it, 64-bit
 	Size   *expr.Term // the allocation's size in bytes, 64-bit; nil if unknown
+	// Contents are what the host stored in the allocation's fields, for
+	// the kernel's loads of memory it never writes.
+	Contents []hostanalysis.Contents
 }
 
 // bounds returns what keeps an access to an object inside it: the

@@ -107,6 +107,7 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	if q.DifferentValues = differentValues(a, b); q.DifferentValues != nil && !opts.KeepBenign {
 		core = append(core, q.DifferentValues)
 	}
+	core = append(core, contentsInstances(k, l, append(append([]*expr.Term(nil), core...), q.Bounds...))...)
 	switch {
 	case atomics:
 		op := narrowerAtomic(a, b)

@@ -64,6 +64,8 @@ var cases = []string{
 	"global_ww",
 	"grid_stride_ok",
 	"histogram_ok",
+	"host_contents_ok",
+	"host_contents_racy",
 	"host_guard",
 	"host_interproc",
 	"in_bounds_ok",

@@ -161,6 +161,13 @@ type Kernel struct {
 type Unknown struct {
 	What string
 	Pos  frontend.Pos
+	// Object is, for the contents of a global object the kernel never
+	// writes, the object: the unknown is the value of its bytes at the
+	// offset an uninterpreted function takes as its first argument, or,
+	// with At set, a variable: the value at byte offset At. Launches
+	// may know what the host stored there.
+	Object *Object
+	At     *expr.Term
 }
 
 // A Param is a kernel parameter.

@@ -96,10 +96,9 @@ func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 			if t.obj.Kind == ParamSpace {
 				return a.fieldValue(t.obj.Index, t.off.Signed(), w)
 			}
-			return a.unknown(v, expr.Var(fmt.Sprintf("%s@%d", t.obj.Name, t.off.Signed()), w, expr.Shared),
-				"the contents of "+t.obj.String())
+			return a.contents(v, expr.Var(fmt.Sprintf("%s@%d", t.obj.Name, t.off.Signed()), w, expr.Shared), t.obj, t.off)
 		}
-		return a.unknown(v, expr.Apply(fmt.Sprintf("mem.%s.%d", t.obj.Name, w), w, t.off), "the contents of "+t.obj.String())
+		return a.contents(v, expr.Apply(fmt.Sprintf("mem.%s.%d", t.obj.Name, w), w, t.off), t.obj, nil)
 	}
 	return a.unknown(v, a.fresh("load", w), "a value loaded from memory the kernel also writes")
 }
@@ -118,6 +117,17 @@ func (a *analyzer) unknown(v value.Value, t *expr.Term, what string) *expr.Term 
 		}
 		a.res.Unknowns[t.Name] = u
 	}
+	return t
+}
+
+// contents records, as unknown does, the contents of a global object
+// the kernel never writes: a function of the byte offset (at nil), or
+// the value at byte offset at.
+func (a *analyzer) contents(v value.Value, t *expr.Term, obj *Object, at *expr.Term) *expr.Term {
+	a.unknown(v, t, "the contents of "+obj.String())
+	u := a.res.Unknowns[t.Name]
+	u.Object, u.At = obj, at
+	a.res.Unknowns[t.Name] = u
 	return t
 }
 
