@@ -75,11 +75,17 @@ func File(ctx context.Context, u *frontend.Unit, opts Options) (*Result, error) 
 	res.Linkage = linkage(u, launches)
 	res.Incomplete = append(res.Incomplete, u.NotAnalysed...)
 	var tasks []*task
+	kernels := map[*frontend.Kernel]*kernelanalysis.Kernel{}
 	for _, fk := range u.Kernels {
 		k, err := kernelanalysis.Analyze(u, fk)
 		if err != nil {
 			return nil, err
 		}
+		kernels[fk] = k
+	}
+	dropOverwritten(launches, kernels)
+	for _, fk := range u.Kernels {
+		k := kernels[fk]
 		res.Incomplete = append(res.Incomplete, k.Incomplete...)
 		for _, l := range launchContexts(fk, k, launches, opts) {
 			tasks = appendTasks(tasks, k, l, opts)
