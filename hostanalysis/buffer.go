@@ -16,14 +16,20 @@ import (
 )
 
 // A bufferStore is a store into a host buffer at byte index*stride + off
-// (index nil: at byte off).
+// (index nil: at byte off), or, with spread > 0, at a byte up to spread
+// further: an index into an array inside the element, which a correct
+// program keeps inside the array.
 type bufferStore struct {
 	store  *ir.InstStore
 	index  *expr.Term // 64-bit
 	stride int64
 	off    int64
+	spread int64
 	bytes  int64
 }
+
+// end returns the end of the bytes a store may write, after normalise.
+func (s *bufferStore) end() int64 { return s.off + s.spread + s.bytes }
 
 // bufferContents returns the contents of the fields of a host buffer
 // that the host's stores into it determine; none if the buffer is not
@@ -106,13 +112,19 @@ func bufferStores(ev *symbolic.Evaluator, buf value.Value) ([]bufferStore, bool)
 // one index that is not a constant.
 func storeAt(ev *symbolic.Evaluator, buf value.Value, st *ir.InstStore) (bufferStore, bool) {
 	s := bufferStore{store: st, bytes: symbolic.SizeOf(st.Src.Type())}
-	v := symbolic.StripPointerCasts(st.Dst)
-	for v != buf {
+	var chain []*ir.InstGetElementPtr
+	for v := symbolic.StripPointerCasts(st.Dst); v != buf; {
 		g, ok := v.(*ir.InstGetElementPtr)
-		if !ok || !s.addIndices(ev, g) {
+		if !ok {
 			return s, false
 		}
+		chain = append(chain, g)
 		v = symbolic.StripPointerCasts(g.Src)
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		if !s.addIndices(ev, chain[i]) {
+			return s, false
+		}
 	}
 	return s, true
 }
@@ -141,6 +153,10 @@ func (s *bufferStore) addIndices(ev *symbolic.Evaluator, g *ir.InstGetElementPtr
 			if k > 0 {
 				stride = symbolic.SizeOf(tt.ElemType)
 				t = tt.ElemType
+				if _, isConst := symbolic.UnwrapArg(idx).(*constant.Int); !isConst && s.index != nil && tt.Len > 0 {
+					s.spread += int64(tt.Len-1) * stride
+					continue
+				}
 			}
 		default:
 			if k > 0 {
@@ -179,7 +195,7 @@ func normalise(s *bufferStore, stride int64) bool {
 		s.index = expr.Const(0, 64)
 	}
 	s.index, s.stride, s.off = expr.Add(s.index, expr.Int(q, 64)), stride, r
-	return r+s.bytes <= stride && s.bytes > 0
+	return s.end() <= stride && s.bytes > 0
 }
 
 // fields groups the stores by the field they write: a field has contents
@@ -188,17 +204,17 @@ func normalise(s *bufferStore, stride int64) bool {
 func fields(ev *symbolic.Evaluator, u *frontend.Unit, stores []bufferStore, stride int64) []Contents {
 	var out []Contents
 	for _, s := range stores {
-		if _, isInt := s.store.Src.Type().(*types.IntType); !isInt || containsField(out, s.off, s.bytes) {
+		if _, isInt := s.store.Src.Type().(*types.IntType); !isInt || s.spread > 0 || containsField(out, s.off, s.bytes) {
 			continue
 		}
 		c := Contents{ElemSize: stride, Field: s.off, Width: int(s.bytes * 8)}
 		exact := true
 		for _, t := range stores {
-			if t.off+t.bytes <= s.off || s.off+s.bytes <= t.off {
+			if t.end() <= s.off || s.end() <= t.off {
 				continue
 			}
 			cs, ok := storeCase(ev, u, t)
-			if !ok || t.off != s.off || t.bytes != s.bytes {
+			if !ok || t.off != s.off || t.bytes != s.bytes || t.spread > 0 {
 				exact = false
 				break
 			}
