@@ -27,4 +27,19 @@
 // every path to the launch passes, the test of a host loop around it, a
 // positive allocation size, or the promise of no overflow. The translation
 // of host values to terms is package symbolic's.
+//
+// # Contents
+//
+// A Contents is what the host stored in one field of the elements of a
+// device allocation: the host fills a buffer of its own (malloc, new or
+// a local array) with stores whose address is base + x*size + field and
+// whose value is a function of the same x (boxes[i].offset = i * 128),
+// or lies in a range (rand() % n), and copies the buffer's start to the
+// allocation's with one cudaMemcpy from host to device. A pointer
+// argument into the allocation carries it (Pointer.Contents). There is
+// none if anything else may write the buffer or the allocation: a call
+// that takes the buffer other than a copy from it or a free, a copy into
+// either, a store hgrd cannot read; package analysis drops it where a
+// launched kernel may write the allocation. A correct program is taken to
+// read only the entries it initialized.
 package hostanalysis
