@@ -14,15 +14,17 @@
 // and every thread R that writes a value letting it exit is justified:
 // R is i and its write is a release after a (a fence, then the atomic
 // write), or R passes the flag on (a relay: a spin h on another flag, a
-// fence, then the write) and a is ordered before R's write through h,
-// judged in the same way one hop further. Each edge's scopes (the
-// producer's fence and atomic, the consumer's atomic) must cover its own
-// two threads; no fence is required after the consumer's spin.
+// fence, then the write) and a is ordered before R's write. That is so
+// when h is justified in the same way with only i's release as writer
+// (one relay), or, for a chain through any number of relays, when the
+// invariant of the relay sites behind g holds (induction.go). Each
+// edge's scopes (the producer's fence and atomic, the consumer's atomic)
+// must cover its own two threads; no fence is required after the
+// consumer's spin.
 //
 // "Every writer is justified" is universal; a race query asks for its
 // negation, so each writer R is a fresh instance of the per-thread
 // variables that the solver chooses, as it chooses the pair's two
-// threads. Chains are followed through at most maxRelays intermediate
 // threads.
 
 package constraints
