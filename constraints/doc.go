@@ -23,10 +23,13 @@
 // different blocks. Guards (package kernelanalysis) order a pair as
 // order.go states: complete critical sections of one lock on both sides,
 // whose scopes cover the two threads, or a flag edge from one thread to
-// the other, directly or through a chain of at most maxRelays other
-// threads, each edge judged against its own two threads' scope; the
-// query asserts that nothing orders the pair. When a block-scoped
-// operation, or the missing fence of a lock section, is all that stands
-// between the pair and no race, the Query's Limits name it, with the
-// query as it would be were it good enough (sync.go).
+// the other, directly or through a chain of any number of other threads
+// (relays), each edge judged against its own two threads' scope; the
+// query asserts that nothing orders the pair. A chain through one relay
+// is followed thread by thread; longer chains are proven by an invariant
+// of the relay sites behind the consumer's spin (induction.go), so that
+// one site repeated (a chained scan) orders any number of blocks. When a
+// block-scoped operation, or the missing fence of a lock section, is all
+// that stands between the pair and no race, the Query's Limits name it,
+// with the query as it would be were it good enough (sync.go).
 package constraints

@@ -14,15 +14,17 @@
 // and every thread R that writes a value letting it exit is justified:
 // R is i and its write is a release after a (a fence, then the atomic
 // write), or R passes the flag on (a relay: a spin h on another flag, a
-// fence, then the write) and a is ordered before R's write through h,
-// judged in the same way one hop further. Each edge's scopes (the
-// producer's fence and atomic, the consumer's atomic) must cover its own
-// two threads; no fence is required after the consumer's spin.
+// fence, then the write) and a is ordered before R's write. That is so
+// when h is justified in the same way with only i's release as writer
+// (one relay), or, for a chain through any number of relays, when the
+// invariant of the relay sites behind g holds (induction.go). Each
+// edge's scopes (the producer's fence and atomic, the consumer's atomic)
+// must cover its own two threads; no fence is required after the
+// consumer's spin.
 //
 // "Every writer is justified" is universal; a race query asks for its
 // negation, so each writer R is a fresh instance of the per-thread
 // variables that the solver chooses, as it chooses the pair's two
-// threads. Chains are followed through at most maxRelays intermediate
 // threads.
 
 package constraints
@@ -33,10 +35,6 @@ import (
 	"hgrd/expr"
 	"hgrd/kernelanalysis"
 )
-
-// maxRelays bounds the threads a chain of flag edges may pass through
-// between the two threads of a pair.
-const maxRelays = 1
 
 // firstFresh is the first instance number of the threads that write
 // flags (1 and 2 are the pair's).
@@ -82,7 +80,7 @@ func (o *orderer) unordered(a, b *kernelanalysis.Access) *expr.Term {
 		for _, g := range dir.second.Guards {
 			if g.Kind == kernelanalysis.AcquireGuard && !g.Leader && o.hasReleases(dir.first, g) {
 				o.used = true
-				parts = append(parts, o.notThrough(dir.first, dir.i, g, dir.j, maxRelays))
+				parts = append(parts, o.notThrough(dir.first, dir.i, g, dir.j))
 			}
 		}
 	}
@@ -137,28 +135,56 @@ func (o *orderer) locked(a, b *kernelanalysis.Access) *expr.Term {
 // before the access of thread j that spin g precedes by g's flag: the
 // flag's initial value lets the spin exit, or some thread (a fresh
 // instance) writes a value that lets it exit without being justified.
-func (o *orderer) notThrough(a *kernelanalysis.Access, i int, g *kernelanalysis.Guard, j, relays int) *expr.Term {
+// Relays are justified one hop back (direct, their own spin sees only
+// i's release) or by the invariant of the relay sites behind g
+// (induction.go), which follows the chain through any number of them.
+func (o *orderer) notThrough(a *kernelanalysis.Access, i int, g *kernelanalysis.Guard, j int) *expr.Term {
+	sites := o.relaySites(g)
+	broken := o.notInvariant(a, i, sites)
+	return o.escapes(g, j, func(w *kernelanalysis.Access, r int) *expr.Term {
+		not := []*expr.Term{o.notReleased(a, i, w, r, g, j)}
+		if len(relayAcquires(w)) == 0 {
+			return expr.AllOf(not...)
+		}
+		write := writeOp(w)
+		for _, h := range relayAcquires(w) {
+			hop := expr.AllOf(o.covers(*h.Fence, r, j), o.covers(write, r, j), o.covers(g.Ops[0], r, j))
+			direct := o.escapes(h, r, func(w2 *kernelanalysis.Access, r2 int) *expr.Term {
+				return o.notReleased(a, i, w2, r2, h, r)
+			})
+			o.describeChain(a, h, write, g)
+			not = append(not, expr.AnyOf(expr.Not(hop), direct))
+		}
+		o.describeInduction(a, sites, g)
+		return expr.AllOf(append(not, expr.AnyOf(expr.Not(o.hop(w, r, g, j)), broken))...)
+	})
+}
+
+// escapes returns the condition that thread j's spin g exits on a value
+// that no justified write gave it: on the flag's initial value, or on
+// the value of a write w by a fresh thread r that unjustified(w, r)
+// holds of.
+func (o *orderer) escapes(g *kernelanalysis.Guard, j int, unjustified func(w *kernelanalysis.Access, r int) *expr.Term) *expr.Term {
 	_, base := o.l.objectOf(g.Object)
 	flag := expr.Add(base, expr.Instantiate(g.Offset, j))
 	exits := func(v *expr.Term) *expr.Term { return exitOn(g, j, v) }
-	escapes := []*expr.Term{exits(expr.Const(0, g.Result.Width))}
-	r := o.fresh()
+	out := []*expr.Term{exits(expr.Const(0, g.Result.Width))}
+	r := o.fresh() // one instance serves every writer: they are alternatives
 	for _, w := range o.writers(g) {
 		_, wbase := o.l.objectOf(w.Object)
 		writes := []*expr.Term{expr.Instantiate(w.Cond, r), expr.Eq(expr.Add(wbase, expr.Instantiate(w.Offset, r)), flag)}
 		if w.Value != nil && w.Value.Width == g.Result.Width {
 			writes = append(writes, exits(expr.Instantiate(w.Value, r)))
 		}
-		escapes = append(escapes, expr.AllOf(append(writes, o.unjustified(a, i, w, r, g, j, relays))...))
+		out = append(out, expr.AllOf(append(writes, unjustified(w, r))...))
 	}
-	return expr.AnyOf(escapes...)
+	return expr.AnyOf(out...)
 }
 
-// unjustified returns the condition that thread r's write w of g's flag
-// does not order a (thread i) before thread j: it is neither i's release
-// after a, nor a relay that a is ordered before.
-func (o *orderer) unjustified(a *kernelanalysis.Access, i int, w *kernelanalysis.Access, r int, g *kernelanalysis.Guard, j, relays int) *expr.Term {
-	consumer := g.Ops[0]
+// notReleased returns the condition that thread r's write w of g's flag
+// is not i's release after a whose scopes cover i and thread j, which
+// runs g.
+func (o *orderer) notReleased(a *kernelanalysis.Access, i int, w *kernelanalysis.Access, r int, g *kernelanalysis.Guard, j int) *expr.Term {
 	var not []*expr.Term
 	for _, rel := range a.Guards {
 		counts := o.counting(rel.Inst) && o.counting(w.Inst)
@@ -170,7 +196,7 @@ func (o *orderer) unjustified(a *kernelanalysis.Access, i int, w *kernelanalysis
 			o.gaps = appendGap(o.gaps, gap{op, note})
 			continue
 		}
-		if relays == maxRelays {
+		if j < firstFresh {
 			o.describe(rel.String() + " with " + g.String())
 		}
 		same := sameThreadOf(i, r)
@@ -180,19 +206,7 @@ func (o *orderer) unjustified(a *kernelanalysis.Access, i int, w *kernelanalysis
 		case rel.Leader:
 			same = sameBlockOf(i, r)
 		}
-		not = append(not, expr.Not(expr.AllOf(same, o.coversAll(rel.Ops, i, j), o.covers(consumer, i, j))))
-	}
-	if relays == 0 {
-		return expr.AllOf(not...)
-	}
-	write := kernelanalysis.SyncOp{Name: w.Op, Scope: w.Scope, Pos: w.Pos}
-	for _, h := range relayAcquires(w) {
-		hop := expr.AllOf(o.covers(*h.Fence, r, j), o.covers(write, r, j), o.covers(consumer, r, j))
-		before := o.notThrough(a, i, h, r, relays-1)
-		if relays == maxRelays {
-			o.describeChain(a, h, write, g)
-		}
-		not = append(not, expr.AnyOf(expr.Not(hop), before))
+		not = append(not, expr.Not(expr.AllOf(same, o.coversAll(rel.Ops, i, j), o.covers(g.Ops[0], i, j))))
 	}
 	return expr.AllOf(not...)
 }

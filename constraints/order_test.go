@@ -1,12 +1,14 @@
 package constraints
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/llir/llvm/ir"
 
 	"hgrd/cuda"
 	"hgrd/expr"
+	"hgrd/frontend"
 	"hgrd/kernelanalysis"
 )
 
@@ -114,5 +116,135 @@ func TestExitOn(t *testing.T) {
 	env := expr.MapEnv{"gen": 7}
 	if v, err := expr.Eval(got, env); err != nil || v != 0 {
 		t.Errorf("exitOn(v != gen, 7) with gen = 7 is %v (%v), want false: the spin's result is replaced by the value read", v, err)
+	}
+}
+
+// chainKernel is a chained hand-off written by hand, as a chained scan
+// makes it: thread 0 of block 0 writes data, then releases flag[0];
+// thread 0 of each block b > 0 spins on flag[b-1], reads data, then
+// (fence; atomicExch) sets flag[b]. One relay site passes the flag on
+// through every block.
+type chainKernel struct {
+	k        *kernelanalysis.Kernel
+	produced *kernelanalysis.Access
+	consumed *kernelanalysis.Access
+	fence    kernelanalysis.SyncOp // the relay's
+}
+
+// newChainKernel returns the chain with the relay's fence of the given
+// scope and the relay's spin exiting on the value v it reads as exit says
+// (the consumer's spin exits on v != 0).
+func newChainKernel(fence cuda.Scope, exit func(v *expr.Term) *expr.Term) *chainKernel {
+	flag := &kernelanalysis.Object{Name: "flag", Space: kernelanalysis.Global}
+	data := &kernelanalysis.Object{Name: "data", Space: kernelanalysis.Global}
+	b := kernelanalysis.BlockIdx(0)
+	zero32, four := expr.Const(0, 32), expr.Const(4, 64)
+	leader := expr.Eq(kernelanalysis.ThreadIdx(0), zero32)
+	origin := expr.AllOf(leader, expr.Eq(b, zero32))
+	relaying := expr.AllOf(leader, expr.Ne(b, zero32))
+	index := func(t *expr.Term) *expr.Term { return expr.ZExt(expr.Mul(t, expr.Const(4, 32)), 64) }
+	previous := index(expr.Sub(b, expr.Const(1, 32)))
+	device := func(name string) kernelanalysis.SyncOp {
+		return kernelanalysis.SyncOp{Name: name, Scope: cuda.ScopeDevice}
+	}
+	fenceOp := kernelanalysis.SyncOp{Name: "__threadfence", Scope: fence, Pos: frontend.Pos{Line: 7}}
+	release, relay, spin := &ir.InstFence{}, &ir.InstFence{}, &ir.InstFence{} // stand-ins: only their identity matters
+	spinOn := func(exit func(v *expr.Term) *expr.Term, fence *kernelanalysis.SyncOp) *kernelanalysis.Guard {
+		result := expr.Var("v", 32, expr.PerThread)
+		return &kernelanalysis.Guard{Kind: kernelanalysis.AcquireGuard, Object: flag, Offset: previous, Inst: spin,
+			Ops: []kernelanalysis.SyncOp{device("atomicAdd")}, Result: result, Exit: exit(result), Fence: fence}
+	}
+	origins := &kernelanalysis.Access{Kind: kernelanalysis.Atomic, Object: flag, Offset: expr.Const(0, 64), Size: four,
+		Cond: origin, Value: expr.Const(1, 32), Inst: release, Op: "atomicExch", Scope: cuda.ScopeDevice}
+	relays := &kernelanalysis.Access{Kind: kernelanalysis.Atomic, Object: flag, Offset: index(b), Size: four,
+		Cond: relaying, Value: expr.Const(1, 32), Inst: relay, Op: "atomicExch", Scope: cuda.ScopeDevice,
+		Guards: []*kernelanalysis.Guard{spinOn(exit, &fenceOp)}}
+	released := &kernelanalysis.Guard{Kind: kernelanalysis.ReleaseGuard, Object: flag, Offset: expr.Const(0, 64), Inst: release,
+		Ops: []kernelanalysis.SyncOp{device("__threadfence"), device("atomicExch")}}
+	nonZero := func(v *expr.Term) *expr.Term { return expr.Ne(v, zero32) }
+	produced := &kernelanalysis.Access{Kind: kernelanalysis.Write, Object: data, Offset: expr.Const(0, 64), Size: four,
+		Cond: origin, Guards: []*kernelanalysis.Guard{released}}
+	consumed := &kernelanalysis.Access{Kind: kernelanalysis.Read, Object: data, Offset: expr.Const(0, 64), Size: four,
+		Cond: relaying, Guards: []*kernelanalysis.Guard{spinOn(nonZero, nil)}}
+	k := &kernelanalysis.Kernel{Accesses: []*kernelanalysis.Access{origins, relays, produced, consumed}}
+	return &chainKernel{k, produced, consumed, fenceOp}
+}
+
+// someChoice reports whether term holds for some choice of the blocks of
+// the instances from first on (thread 0 of each), in a launch of grid
+// blocks of one thread, with instance n < first in block blocks[n-1].
+func someChoice(t *testing.T, term *expr.Term, grid uint64, blocks []uint64, first, instances int) bool {
+	env := expr.MapEnv{}
+	for axis := 0; axis < 3; axis++ {
+		env[kernelanalysis.BlockDim(axis).Name] = 1
+		env[kernelanalysis.GridDim(axis).Name] = 1
+		for n := 1; n < instances; n++ {
+			env[expr.Instantiate(kernelanalysis.BlockIdx(axis), n).Name] = 0
+			env[expr.Instantiate(kernelanalysis.ThreadIdx(axis), n).Name] = 0
+		}
+	}
+	env[kernelanalysis.GridDim(0).Name] = grid
+	for n, b := range blocks {
+		env[expr.Instantiate(kernelanalysis.BlockIdx(0), n+1).Name] = b
+	}
+	var try func(n int) bool
+	try = func(n int) bool {
+		if n == instances {
+			got, err := expr.Eval(term, env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return got != 0
+		}
+		for b := uint64(0); b < grid; b++ {
+			env[expr.Instantiate(kernelanalysis.BlockIdx(0), n).Name] = b
+			if try(n + 1) {
+				return true
+			}
+		}
+		return false
+	}
+	return try(first)
+}
+
+func TestChainInduction(t *testing.T) {
+	nonZero := func(v *expr.Term) *expr.Term { return expr.Ne(v, expr.Const(0, 32)) }
+	isZero := func(v *expr.Term) *expr.Term { return expr.Eq(v, expr.Const(0, 32)) }
+	tests := []struct {
+		fence     cuda.Scope
+		exit      func(v *expr.Term) *expr.Term
+		consumer  uint64 // block of the reader (thread 2); block 0 writes
+		unordered bool
+		narrow    bool // the relay's fence is named as too narrow
+		reason    string
+	}{
+		{cuda.ScopeDevice, nonZero, 4, false, false,
+			"three relays of one site, each hop with a device fence: ordered by induction, whatever the chain's length"},
+		{cuda.ScopeDevice, nonZero, 1, false, false,
+			"the first block after the producer reads its release directly"},
+		{cuda.ScopeDevice, isZero, 4, true, false,
+			"the relay's spin exits on the flag's initial value: a relay may pass on what it never received"},
+		{cuda.ScopeBlock, nonZero, 4, true, true,
+			"the relay's block-scope fence does not order its block with the next"},
+		{cuda.ScopeBlock, nonZero, 1, false, true,
+			"the block after the producer does not depend on the relay's fence"},
+	}
+	for _, tt := range tests {
+		ck := newChainKernel(tt.fence, tt.exit)
+		o := newOrderer(ck.k, &Launch{}, InterBlock)
+		term := o.unordered(ck.produced, ck.consumed)
+		if got := someChoice(t, term, 5, []uint64{0, tt.consumer}, firstFresh, o.next); got != tt.unordered {
+			t.Errorf("unordered = %v, want %v (%s)\n%s", got, tt.unordered, tt.reason, term)
+		}
+		if got := slices.Contains(o.narrow, ck.fence); got != tt.narrow {
+			t.Errorf("relay fence among the narrow operations = %v, want %v (%s)", got, tt.narrow, tt.reason)
+		}
+		if tt.narrow && tt.unordered {
+			lifted := newOrderer(ck.k, &Launch{}, InterBlock, ck.fence)
+			term := lifted.unordered(ck.produced, ck.consumed)
+			if someChoice(t, term, 5, []uint64{0, tt.consumer}, firstFresh, lifted.next) {
+				t.Errorf("with the relay's fence taken as wide enough, still unordered (%s)", tt.reason)
+			}
+		}
 	}
 }

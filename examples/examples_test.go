@@ -117,6 +117,8 @@ var cases = []string{
 	"sync_atomic_block_racy",
 	"sync_atomic_device_ok",
 	"sync_atomic_device_racy",
+	"sync_chain_long_ok",
+	"sync_chain_long_racy",
 	"sync_chain_ok",
 	"sync_chain_racy",
 	"sync_flag_block_ok",

@@ -93,3 +93,27 @@ func TestExplainNamesTheChain(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainNamesTheLongChain checks that --explain says that
+// sync_chain_long_ok's chained kernel orders block 0's write before the
+// reads of later blocks through its relay site any number of times.
+func TestExplainNamesTheLongChain(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("sync_chain_long_ok", "*.cu"))
+	res := driver.Check(context.Background(), files, driver.Options{Options: analysis.Options{Explain: true}})
+	var chains []string
+	for _, f := range res.Files {
+		for _, n := range f.Explain {
+			if _, guards, ok := strings.Cut(n.Message, "ruled out by synchronisation: "); ok && strings.Contains(guards, "any number of times") {
+				chains = append(chains, guards)
+			}
+		}
+	}
+	if len(chains) == 0 {
+		t.Fatal("no race ruled out by a chain through relay sites any number of times")
+	}
+	for _, want := range []string{"release global flags[0]", "through relay sites any number of times (global flags[(blockIdx.x - 1)] acquired by atomicAdd at", "passed on by __threadfence at"} {
+		if !strings.Contains(chains[0], want) {
+			t.Errorf("the chain %q does not name %q", chains[0], want)
+		}
+	}
+}
