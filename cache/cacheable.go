@@ -21,6 +21,7 @@ var transientErrorMarkers = []string{
 	"killed",
 	"signal",
 	"out of memory",
+	"memory limit",
 	"toolchain error",
 	"read error",
 }

@@ -27,6 +27,10 @@ import (
 	"hgrd/suppress"
 )
 
+// defaultMemoryLimitMiB is --memory-limit's default: the bound a worker
+// is planned for when -j's default is chosen (driver.DefaultJobs).
+const defaultMemoryLimitMiB = 1024
+
 // analysisFlags are the flags of a run over files.
 type analysisFlags struct {
 	format, output, root       string
@@ -38,6 +42,7 @@ type analysisFlags struct {
 	reportBenign, timings      bool
 	jobs                       int
 	timeout                    time.Duration
+	memoryLimit                uint64
 	noCache                    bool
 	baseline, writeBaseline    string
 	reportUnusedIgnores, quiet bool
@@ -54,11 +59,12 @@ func (f *analysisFlags) register(fl *pflag.FlagSet) {
 	fl.StringVar(&f.blockDim, "block-dim", "", cuda.RegNtid.CUDAName()+" X[,Y[,Z]] of kernels that no analysed host code launches")
 	fl.StringVar(&f.cudaPath, "cuda-path", "", "use the headers of the CUDA toolkit in DIR instead of hgrd's prelude (default: CUDA_PATH, CUDA_HOME, nvcc's, /usr/local/cuda or /usr/lib/cuda, if clang-14 can use it)")
 	fl.BoolVar(&f.explain, "explain", false, "print each launch with the host facts the analysis uses")
-	fl.BoolVar(&f.timings, "timings", false, "give each file's wall-clock seconds in the JSON report (\"seconds\") and their split by phase (\"phases\": clang, opt, parse, analysis, solving)")
+	fl.BoolVar(&f.timings, "timings", false, "give each file's wall-clock seconds in the JSON report (\"seconds\") and their split by phase (\"phases\": clang, opt, parse, analysis, solving), and the peak memory of its analysis (\"peakMiB\")")
 	fl.BoolVar(&f.reportBenign, "report-benign", false, "report write-write races in which both writes store the same value, as benign races")
 	fl.BoolVar(&f.anyLaunch, "any-launch", false, "check kernels for every launch shape: no 1-D default for kernels that read only x coordinates, no bound on the grid's threads")
 	fl.IntVarP(&f.jobs, "jobs", "j", driver.DefaultJobs(), "files analysed at once (default: one a core, as many as the available memory holds at 2 GB each)")
 	fl.DurationVar(&f.timeout, "timeout", 0, "budget of one file's analysis, such as 5m; a file over it is reported as not analysed (default: none)")
+	fl.Uint64Var(&f.memoryLimit, "memory-limit", defaultMemoryLimitMiB, "bound, in MiB, of the memory one file's analysis may hold (clang and opt apart); a file over it is reported as not analysed (0: none)")
 	fl.BoolVar(&f.noCache, "no-cache", false, "analyse every file anew, without reading or writing the result cache")
 	fl.StringVar(&f.baseline, "baseline", "", "report only races not in FILE, an earlier run's JSON or SARIF report")
 	fl.StringVar(&f.writeBaseline, "write-baseline", "", "write the races found to FILE, for --baseline")
@@ -71,7 +77,7 @@ func (f *analysisFlags) options(tools *toolFlags) (driver.Options, error) {
 	opts := driver.Options{Frontend: frontend.Config{
 		Clang: tools.clang, Opt: tools.opt, CUDAPath: f.cudaPath,
 		IncludeDirs: f.includes, Defines: f.defines,
-	}, Options: analysis.Options{Explain: f.explain, AnyLaunch: f.anyLaunch, ReportBenign: f.reportBenign}, Jobs: f.jobs, FileTimeout: f.timeout}
+	}, Options: analysis.Options{Explain: f.explain, AnyLaunch: f.anyLaunch, ReportBenign: f.reportBenign}, Jobs: f.jobs, FileTimeout: f.timeout, MemoryLimit: f.memoryLimit << 20}
 	// An installed CUDA toolkit's headers replace the prelude when
 	// clang-14 can use them; one it cannot use is reported once, by run.
 	f.toolkit = frontend.FindToolkit(context.Background(), opts.Frontend)
@@ -126,7 +132,7 @@ func (f *analysisFlags) run(c *cobra.Command, inputs []driver.Input, opts driver
 		if f.timings {
 			file.Phases = file.Timings.Seconds()
 		} else {
-			file.Seconds = 0 // a report is the same from run to run unless asked
+			file.Seconds, file.PeakMiB = 0, 0 // a report is the same from run to run unless asked
 		}
 	}
 	if opts.Progress != nil {

@@ -37,6 +37,10 @@ type Options struct {
 	// FileTimeout bounds the analysis of one file; 0 means no bound. A
 	// file that exceeds it is reported as not analysed.
 	FileTimeout time.Duration `json:"-"`
+	// MemoryLimit bounds the resident memory, in bytes, of the process
+	// that analyses one file; 0 means no bound. A file that exceeds it is
+	// reported as not analysed. It applies to child processes only.
+	MemoryLimit uint64 `json:"-"`
 	// Cache, if set, keeps results by the content of their inputs, the
 	// options and hgrd's build, and answers unchanged files from it.
 	Cache *cache.Cache `json:"-"`

@@ -32,6 +32,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -144,7 +145,12 @@ func checkInChild(ctx context.Context, path string, partners []frontend.HostSour
 	cmd.Stdin = bytes.NewReader(req)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := proc.Run(cmd)
+	peak, runErr := proc.RunWithin(cmd, opts.MemoryLimit)
+	if errors.Is(runErr, proc.ErrMemoryLimit) {
+		out.Result.Error = fmt.Sprintf("analysis exceeded the memory limit of %d MiB (the per-file limit, --memory-limit)", opts.MemoryLimit>>20)
+		out.Result.PeakMiB = peak >> 20
+		return out
+	}
 	var resp outcome
 	if decodeErr := json.Unmarshal(stdout.Bytes(), &resp); runErr != nil || decodeErr != nil || resp.Result == nil {
 		out.Result.Error = "internal error: the analysis process failed: " + describeFailure(runErr, decodeErr, ctx)
@@ -153,6 +159,7 @@ func checkInChild(ctx context.Context, path string, partners []frontend.HostSour
 	}
 	os.Stderr.Write(stderr.Bytes()) // diagnostics, such as HGRD_TRACE_QUERIES
 	resp.Result.Path = path
+	resp.Result.PeakMiB = peak >> 20
 	if resp.Result.Races == nil {
 		resp.Result.Races = []*report.Race{} // JSON's null for none, as newOutcome makes it
 	}

@@ -72,6 +72,10 @@ type FileResult struct {
 	Seconds float64 `json:"seconds,omitempty"`
 	// Phases splits Seconds by phase, with --timings only.
 	Phases *PhaseSeconds `json:"phases,omitempty"`
+	// PeakMiB is the peak resident memory of the process that analysed
+	// the file, in MiB, where a child process did; in a report with
+	// --timings only.
+	PeakMiB uint64 `json:"peakMiB,omitempty"`
 }
 
 // PhaseSeconds are a file's Timings in seconds, as JSON reports them.

@@ -21,12 +21,19 @@ const parentEnv = "HGRD_PARENT_PID"
 func Run(cmd *exec.Cmd) error {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	prepare(cmd)
+	return cmd.Run()
+}
+
+// prepare ties cmd's child to this process and tells it its parent's
+// process id, for ExitIfOrphaned. The caller starts cmd on its locked
+// thread.
+func prepare(cmd *exec.Cmd) {
 	tie(cmd)
 	if cmd.Env == nil {
 		cmd.Env = os.Environ()
 	}
 	cmd.Env = append(cmd.Env, parentEnv+"="+strconv.Itoa(os.Getpid()))
-	return cmd.Run()
 }
 
 // ExitIfOrphaned ends this process with status code if it was started by
