@@ -29,7 +29,9 @@ type Options struct {
 	// the same value, as benign races; by default they are not races.
 	ReportBenign bool
 	// Workers is the number of solvers that decide the file's queries in
-	// parallel; 0 means one per core.
+	// parallel; 0 means one per core. With one, the lanes of queries are
+	// decided one after the other, and the Z3 memory of each is released
+	// before the next starts (solver.ReleaseMemory).
 	Workers int
 }
 

@@ -19,6 +19,10 @@ import (
 	"hgrd/solver"
 )
 
+// TraceEnv names the variable that, set, makes every query print its
+// solver attempts to standard error (solver.TraceEnv).
+const TraceEnv = solver.TraceEnv
+
 // A task is one race query and, once solved, its answer.
 type task struct {
 	kernel *kernelanalysis.Kernel
@@ -159,13 +163,19 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 		go func() {
 			defer wg.Done()
 			// Z3 counts its memory per OS thread and totals the counts
-			// now and then; on one thread, its 300 MB probe sees the
-			// same total at the same point of every run.
+			// now and then; on one thread, its 300 MB probe (left in
+			// its tactic for arrays and functions) sees the same total
+			// at the same point of every run.
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			for lane := range work {
 				if err := solveLane(ctx, lane); err != nil {
 					errs <- err
+				}
+				if workers == 1 {
+					// The lane's solver is closed and no other is
+					// open: each lane starts from the same Z3 state.
+					solver.ReleaseMemory()
 				}
 			}
 		}()

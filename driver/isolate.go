@@ -10,14 +10,17 @@
 // every file from the same state, and a crash inside Z3 or LLVM loses
 // that file only.
 //
-// A worker also runs without garbage collection below a memory limit.
-// go-z3 releases a Z3 term when the collector finalizes its Go value,
-// and Z3 then reuses the term's id and memory: the order in which Z3
-// searches, and so its answers near the budget, would depend on when the
-// collector ran (three runs on one file gave three different witnesses;
-// with the collector off, one). The examples' workers peak at 100 to 350
-// MB this way; a file that needs more than workerMemoryLimit gets
-// collections again, and loses only that guarantee.
+// A worker runs with Go's garbage collector off, but for a collection
+// after each lane of queries (analysis.Options.Workers) and above a
+// memory limit. go-z3 releases a Z3 term when the collector finalizes its
+// Go value, and Z3 then reuses the term's id: the order in which Z3
+// searches, and so its answers near the budget and its witnesses, would
+// depend on when the collector ran (two runs of the same files with the
+// collector on gave different witnesses; with it off, the same). Between
+// lanes no solver is open, so a collection there changes nothing that
+// Z3 decides. A file whose Go heap passes half of the per-file memory
+// limit (--memory-limit) gets collections again, and loses only that
+// guarantee.
 //
 // The child is the running executable itself, started with workerEnv set,
 // so no separate binary has to be installed or found. A program that
@@ -42,24 +45,32 @@ import (
 	"runtime/pprof"
 	"strings"
 
+	"hgrd/analysis"
 	"hgrd/frontend"
 	"hgrd/internal/proc"
 	"hgrd/report"
 )
 
-// workerMemoryLimit is the heap size at which a worker collects garbage
-// after all; GOMEMLIMIT, if set, replaces it.
-const workerMemoryLimit = 3 << 30
-
 // workerEnv, set to "1", makes a process serve one analysis request on
 // its standard input and exit.
 const workerEnv = "HGRD_DRIVER_WORKER"
 
-// A workerRequest is what a worker analyses.
+// A workerRequest is what a worker analyses, and its memory limit.
 type workerRequest struct {
-	Path     string
-	Partners []frontend.HostSource
-	Options  Options
+	Path        string
+	Partners    []frontend.HostSource
+	Options     Options
+	MemoryLimit uint64
+}
+
+// heapLimit returns the Go heap size at which a worker with a memory
+// limit of limit bytes (0: none) collects garbage after all: half of the
+// limit, the other half being Z3's.
+func heapLimit(limit uint64) int64 {
+	if limit == 0 {
+		return 3 << 30
+	}
+	return int64(limit / 2)
 }
 
 // ServeIfWorker makes this process a worker if the driver started it as
@@ -83,11 +94,11 @@ func serveWorker(in io.Reader, out io.Writer) int {
 	}
 	debug.SetGCPercent(-1)
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(workerMemoryLimit)
+		debug.SetMemoryLimit(heapLimit(req.MemoryLimit))
 	}
-	// One solving thread: Z3's 300 MB probe sees the memory of every
-	// context in the process, and with lanes in parallel the moment it
-	// is crossed would depend on how far each lane got.
+	// One solving thread: the file's lanes of queries one after the
+	// other, each with its own solver, so that the worker holds one Z3
+	// context at a time and collects garbage between lanes.
 	req.Options.Workers = 1
 	defer startProfile(req.Path)()
 	res := checkInProcess(context.Background(), req.Path, req.Partners, req.Options)
@@ -135,7 +146,7 @@ func checkInChild(ctx context.Context, path string, partners []frontend.HostSour
 		out.Result.Error = fmt.Sprintf("internal error: cannot start the analysis process: %v", err)
 		return out
 	}
-	req, err := json.Marshal(workerRequest{Path: path, Partners: partners, Options: opts})
+	req, err := json.Marshal(workerRequest{Path: path, Partners: partners, Options: opts, MemoryLimit: opts.MemoryLimit})
 	if err != nil {
 		out.Result.Error = fmt.Sprintf("internal error: %v", err)
 		return out
@@ -145,6 +156,11 @@ func checkInChild(ctx context.Context, path string, partners []frontend.HostSour
 	cmd.Stdin = bytes.NewReader(req)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if os.Getenv(analysis.TraceEnv) != "" {
+		// A trace is for finding where the time goes: it is passed on
+		// as it comes, so that a run cut short by --timeout shows it.
+		cmd.Stderr = io.MultiWriter(&stderr, os.Stderr)
+	}
 	peak, runErr := proc.RunWithin(cmd, opts.MemoryLimit)
 	if errors.Is(runErr, proc.ErrMemoryLimit) {
 		out.Result.Error = fmt.Sprintf("analysis exceeded the memory limit of %d MiB (the per-file limit, --memory-limit)", opts.MemoryLimit>>20)
@@ -155,9 +171,12 @@ func checkInChild(ctx context.Context, path string, partners []frontend.HostSour
 	if decodeErr := json.Unmarshal(stdout.Bytes(), &resp); runErr != nil || decodeErr != nil || resp.Result == nil {
 		out.Result.Error = "internal error: the analysis process failed: " + describeFailure(runErr, decodeErr, ctx)
 		out.Result.ErrorDetail = strings.TrimSpace(stderr.String())
+		out.Result.PeakMiB = peak >> 20
 		return out
 	}
-	os.Stderr.Write(stderr.Bytes()) // diagnostics, such as HGRD_TRACE_QUERIES
+	if os.Getenv(analysis.TraceEnv) == "" {
+		os.Stderr.Write(stderr.Bytes()) // diagnostics, such as HGRD_DUMP_QUERIES's
+	}
 	resp.Result.Path = path
 	resp.Result.PeakMiB = peak >> 20
 	if resp.Result.Races == nil {

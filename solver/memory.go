@@ -1,4 +1,5 @@
-// This file reads how much memory Z3 holds, process-wide.
+// This file reads how much memory Z3 holds, process-wide, and releases
+// what closed Solvers held.
 
 package solver
 
@@ -6,7 +7,36 @@ package solver
 // #include <z3.h>
 import "C"
 
+import (
+	"runtime"
+	"time"
+)
+
 // z3Memory returns the bytes Z3 has allocated in this process, over all
 // contexts: the figure Z3's bit-vector strategy compares with its limit
 // of 300 MB (see budget.go).
 func z3Memory() uint64 { return uint64(C.Z3_get_estimated_alloc_size()) }
+
+// releasedMemory is the Z3 memory below which ReleaseMemory takes the
+// memory of closed Solvers as released: what Z3 keeps for itself.
+const releasedMemory = 8 << 20
+
+// ReleaseMemory runs the garbage collector until Z3 has deleted the
+// contexts of closed Solvers, for a process whose Solvers are all
+// closed: go-z3 deletes a context and its terms in finalizers, which run
+// after the collection that finds them unreachable (a context only once
+// its terms' finalizers have run). The Go values that hold a context's
+// hundreds of MB are small, so without it the collector, run by the Go
+// heap's growth, gets to them late; and a program that runs with the
+// collector off (a worker, driver/isolate.go) would never get to them.
+// It gives up after about a second, leaving what is left to the
+// collector.
+func ReleaseMemory() {
+	for range 100 {
+		runtime.GC()
+		if z3Memory() < releasedMemory {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

@@ -200,7 +200,7 @@ func failure(r any) error {
 // Close releases the Solver's term translations and its reference to the
 // Z3 context. go-z3 has no call that deletes a context: the context is
 // deleted by go-z3's finalizer once the garbage collector finds it
-// unreachable. A closed Solver must not be used.
+// unreachable (see ReleaseMemory). A closed Solver must not be used.
 func (s *Solver) Close() {
 	s.ctx, s.tr, s.retained = nil, nil, nil
 }

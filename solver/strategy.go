@@ -30,10 +30,32 @@ import (
 // order (the same answers with the same rlimit consumption on every
 // bit-vector attempt of the examples), and gives everything else,
 // the integer encoding, integerTactic.
+//
+// Pure bit-vector queries get bitVectorTactic, Z3's QF_BV tactic spelled
+// out without its memory test, so that no answer depends on the memory
+// the process holds.
 const decisionTactic = "(then simplify" +
 	" (if (and is-propositional (not produce-proofs)) qffd" +
-	" (if is-qfbv qfbv" +
+	" (if is-qfbv " + bitVectorTactic +
 	" (if is-qfaufbv qfaufbv " + integerTactic + "))))"
+
+// bitVectorTactic is Z3 4.8.12's QF_BV tactic (qfbv_tactic.cpp) in the
+// tactic language, with one change: the and-inverter graph stage after
+// bit-blasting always runs, where Z3's runs it only while the memory of
+// all of the process's Z3 contexts is below 300 MB, which made answers
+// depend on when Go's garbage collector had freed the contexts of
+// earlier queries. Below that memory it is the same tactic: on the
+// bit-vector queries of the examples it gives the same answers with the
+// same rlimit consumption, unit for unit.
+const bitVectorTactic = "(using-params (then simplify propagate-values" +
+	" (using-params solve-eqs :solve_eqs_max_occs 2) elim-uncnstr reduce-bv-size" +
+	" (using-params simplify :som true :pull_cheap_ite true :push_ite_bv false" +
+	" :local_ctx true :local_ctx_limit 10000000 :flat true :hoist_mul false)" +
+	" (using-params simplify :hoist_mul true :som false) max-bv-sharing ackermannize_bv" +
+	" (if is-qfbv-eq (then bv1-blast smt)" +
+	" (if is-qfbv (then bit-blast (using-params (then simplify solve-eqs) :local_ctx true)" +
+	" (using-params aig :aig_per_assertion false) sat) smt)))" +
+	" :elim_and true :blast_distinct true)"
 
 // integerTactic decides the integer encoding: Z3's cheap simplifications
 // and eliminations, sums of monomials, then its SMT core, with no time

@@ -20,9 +20,13 @@ type trace struct {
 	lines []string
 }
 
-// newTrace returns a trace if HGRD_TRACE_QUERIES is set, else nil.
+// TraceEnv names the variable that, set, makes every query print its
+// attempts to standard error.
+const TraceEnv = "HGRD_TRACE_QUERIES"
+
+// newTrace returns a trace if TraceEnv is set, else nil.
 func newTrace() *trace {
-	if os.Getenv("HGRD_TRACE_QUERIES") == "" {
+	if os.Getenv(TraceEnv) == "" {
 		return nil
 	}
 	return &trace{n: queryCount.Add(1)}
