@@ -12,8 +12,9 @@ import (
 )
 
 // workerMemory is the memory one worker is planned for when choosing how
-// many run at once: most files peak at a few hundred MB, the largest seen
-// on real applications near 2 GB.
+// many run at once: its analysis is held to --memory-limit (1 GiB by
+// default; most files peak at a few hundred MB), and the clang and opt
+// it runs first take up to about 1 GB on heavy headers.
 const workerMemory = 2 << 30
 
 // DefaultJobs returns how many files to analyse at once by default: one
