@@ -18,7 +18,7 @@ import (
 func z3Memory() uint64 { return uint64(C.Z3_get_estimated_alloc_size()) }
 
 // releasedMemory is the Z3 memory below which ReleaseMemory takes the
-// memory of closed Solvers as released: what Z3 keeps for itself.
+// memory of closed Solvers as released.
 const releasedMemory = 8 << 20
 
 // ReleaseMemory runs the garbage collector until Z3 has deleted the
@@ -29,14 +29,25 @@ const releasedMemory = 8 << 20
 // hundreds of MB are small, so without it the collector, run by the Go
 // heap's growth, gets to them late; and a program that runs with the
 // collector off (a worker, driver/isolate.go) would never get to them.
-// It gives up after about a second, leaving what is left to the
-// collector.
+// It stops once Z3's memory is below releasedMemory or has not gone
+// down for two collections: Z3 may keep some for itself (17 MB in a
+// worker, for reasons we have not found).
 func ReleaseMemory() {
-	for range 100 {
+	last, still := z3Memory(), 0
+	for range 50 {
 		runtime.GC()
-		if z3Memory() < releasedMemory {
+		time.Sleep(time.Millisecond) // for the finalizers' goroutine
+		now := z3Memory()
+		if now < releasedMemory {
 			return
 		}
-		time.Sleep(10 * time.Millisecond)
+		if now >= last {
+			if still++; still == 2 {
+				return
+			}
+		} else {
+			still = 0
+		}
+		last = now
 	}
 }
