@@ -210,7 +210,7 @@ func solveLane(ctx context.Context, lane []*task) error {
 			}
 			continue
 		}
-		if err == nil && res.Status == solver.Sat && len(t.query.Bounds) > 0 {
+		if err == nil && res.Status == solver.Sat && len(t.query.Bounds)+len(t.query.Contents) > 0 {
 			res, t.unbounded, err = withinBounds(s, t, res)
 		}
 		if err == nil && res.Status == solver.Sat {
@@ -257,16 +257,18 @@ func solveWithin(s *solver.Solver, t *task, budget uint64) (*solver.Result, erro
 }
 
 // withinBounds asks, of a race found, for a witness whose accesses stay
-// inside their allocations: none means no race (the race needs an
-// out-of-bounds access, another bug). A question it cannot decide within
-// a quarter of the budget keeps the race and its witness, flagged
-// unbounded.
+// inside their allocations and whose memory holds what the host stored
+// there (the query's Bounds and Contents): none means no race (the race
+// needs an out-of-bounds access, another bug, or memory contents the
+// program never has). A question it cannot decide within a quarter of
+// the budget keeps the race and its witness, flagged unbounded.
 func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Result, bool, error) {
-	if inside(found, t.query.Bounds) {
+	facts := append(append([]*expr.Term(nil), t.query.Bounds...), t.query.Contents...)
+	if inside(found, facts) {
 		return found, false, nil
 	}
 	bounded := *t.query
-	bounded.Assertions = append(append([]*expr.Term(nil), t.query.Assertions...), t.query.Bounds...)
+	bounded.Assertions = append(append([]*expr.Term(nil), t.query.Assertions...), facts...)
 	res, err := solveWithin(s, &task{query: &bounded, launch: t.launch}, solver.DefaultBudget/4)
 	if err != nil || res.Status == solver.Unknown {
 		return found, true, nil
@@ -331,7 +333,7 @@ func collectResults(tasks []*task) (races []*report.Race, undecided []*report.Un
 				r.Message += " (" + r.ScopeNote + ")"
 			}
 			if t.unbounded {
-				r.Hint = joinNotes(r.Hint, "whether a witness exists whose accesses stay inside their allocations could not be decided within the solver's budget; this one may leave them")
+				r.Hint = joinNotes(r.Hint, unboundedNote(t.query))
 			}
 			if t.benign {
 				r.Benign = true
@@ -352,6 +354,19 @@ func collectResults(tasks []*task) (races []*report.Race, undecided []*report.Un
 		}
 	}
 	return races, undecided
+}
+
+// unboundedNote says what could not be decided of a race flagged
+// unbounded: whether a witness stays inside its allocations, or agrees
+// with what the host stored, or both.
+func unboundedNote(q *constraints.Query) string {
+	switch {
+	case len(q.Contents) == 0:
+		return "whether a witness exists whose accesses stay inside their allocations could not be decided within the solver's budget; this one may leave them"
+	case len(q.Bounds) == 0:
+		return "whether a witness exists that agrees with what the host code stores in memory the kernel reads could not be decided within the solver's budget; this one may not"
+	}
+	return "whether a witness exists whose accesses stay inside their allocations and that agrees with what the host code stores in memory the kernel reads could not be decided within the solver's budget; this one may not"
 }
 
 // joinNotes joins two notes of a report, either of which may be empty.

@@ -38,6 +38,11 @@ type Query struct {
 	// from Assertions so that a solver can ask for them only of the
 	// witnesses it finds (sizes make queries non-linear).
 	Bounds []*expr.Term
+	// Contents state what the launch's host code stored in memory that
+	// the assertions read (contents.go). Like Bounds, they are asked only
+	// of the witnesses a solver finds: they make queries larger, and most
+	// races and all race-free pairs are decided without them.
+	Contents []*expr.Term
 	// DifferentValues, set on a pair of plain writes whose stored values
 	// the analysis knows, states that the two threads store different
 	// values. Assertions include it unless Options.KeepBenign: two writes
@@ -107,7 +112,7 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	if q.DifferentValues = differentValues(a, b); q.DifferentValues != nil && !opts.KeepBenign {
 		core = append(core, q.DifferentValues)
 	}
-	core = append(core, contentsInstances(k, l, append(append([]*expr.Term(nil), core...), q.Bounds...))...)
+	q.Contents = contentsInstances(k, l, append(append([]*expr.Term(nil), core...), q.Bounds...))
 	switch {
 	case atomics:
 		op := narrowerAtomic(a, b)
