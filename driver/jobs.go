@@ -4,11 +4,9 @@
 package driver
 
 import (
-	"bufio"
-	"os"
 	"runtime"
-	"strconv"
-	"strings"
+
+	"hgrd/internal/proc"
 )
 
 // workerMemory is the memory one worker is planned for when choosing how
@@ -37,22 +35,6 @@ func jobsFor(cores int, available uint64) int {
 // availableMemory returns the bytes of memory available to new processes
 // (Linux's MemAvailable), or 0 where it cannot tell.
 func availableMemory() uint64 {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		name, rest, ok := strings.Cut(sc.Text(), ":")
-		if !ok || name != "MemAvailable" {
-			continue
-		}
-		kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-		if err != nil {
-			return 0
-		}
-		return kb << 10
-	}
-	return 0
+	bytes, _ := proc.KernelFigure("/proc/meminfo", "MemAvailable")
+	return bytes
 }

@@ -74,12 +74,19 @@ func watchMemory(p *os.Process, limit uint64, done <-chan struct{}, exceeded cha
 // /proc; ok is false where there is no such file (another system, or the
 // process is gone).
 func residentMemory(pid int) (bytes uint64, ok bool) {
-	status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	return KernelFigure("/proc/"+strconv.Itoa(pid)+"/status", "VmRSS")
+}
+
+// KernelFigure returns, in bytes, the figure that a line "name: N kB" of
+// a Linux /proc file such as /proc/meminfo gives; ok is false where the
+// file or the line is missing or unreadable.
+func KernelFigure(path, name string) (bytes uint64, ok bool) {
+	text, err := os.ReadFile(path)
 	if err != nil {
 		return 0, false
 	}
-	for _, line := range strings.Split(string(status), "\n") {
-		if rest, found := strings.CutPrefix(line, "VmRSS:"); found {
+	for _, line := range strings.Split(string(text), "\n") {
+		if rest, found := strings.CutPrefix(line, name+":"); found {
 			kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
 			return kb << 10, err == nil
 		}
