@@ -159,6 +159,8 @@ var cases = []string{
 	"uniform_barrier_racy",
 	"unknown_contents_ok",
 	"unknown_contents_racy",
+	"value_wrappers_ok",
+	"value_wrappers_racy",
 	"vector_add_ok",
 	"warpCommunicate_racy",
 	"warp_nosync",

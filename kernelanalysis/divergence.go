@@ -63,7 +63,12 @@ func (a *analyzer) instDivergent(inst ir.Instruction, b *ir.Block, div map[value
 		return (l == nil || l.Header != b) && a.controlDivergent(b, div)
 	case *ir.InstLoad:
 		return div[i.Src]
-	case *ir.InstAlloca, *ir.InstAtomicRMW, *ir.InstCmpXchg, *ir.InstExtractValue:
+	case *ir.InstExtractValue:
+		if x := symbolic.Extracted(i); x != nil {
+			return any(x)
+		}
+		return true
+	case *ir.InstAlloca, *ir.InstAtomicRMW, *ir.InstCmpXchg:
 		return true
 	}
 	return any(symbolic.Operands(inst)...)

@@ -65,6 +65,10 @@ func (a *analyzer) objectsOf(v value.Value, seen map[value.Value]bool) []*Object
 			objs = append(objs, a.objectsOf(inc.X, seen)...)
 		}
 		return objs
+	case *ir.InstExtractValue:
+		if x := symbolic.Extracted(v); x != nil {
+			return a.objectsOf(x, seen)
+		}
 	}
 	return []*Object{a.object("*", IndirectObject, Global, -1)}
 }

@@ -139,6 +139,10 @@ func (a *analyzer) resolve(v value.Value) pointer {
 		return a.indirect(a.loadValue(v, 64))
 	case *ir.InstIntToPtr:
 		return a.indirect(a.resize64(a.ev.Term(v.From)))
+	case *ir.InstExtractValue:
+		if x := symbolic.Extracted(v); x != nil {
+			return a.pointerOf(x)
+		}
 	}
 	return a.indirect(a.fresh("ptr", 64))
 }

@@ -22,6 +22,9 @@ func (a *analyzer) Leaf(v value.Value, w int) *expr.Term {
 	case *ir.InstLoad:
 		return a.loadValue(v, w)
 	case *ir.InstExtractValue:
+		if x := symbolic.Extracted(v); x != nil {
+			return a.ev.Term(x)
+		}
 		return a.extractValue(v)
 	}
 	return nil
