@@ -11,11 +11,42 @@ import (
 // "(tid.x + 1)"; signed constants print as negative numbers.
 func (t *Term) String() string {
 	var b strings.Builder
-	t.write(&b)
+	t.write(&printer{Builder: &b})
 	return b.String()
 }
 
-func (t *Term) write(b *strings.Builder) {
+// Abbrev spells t as String does, cut with an ellipsis once the text
+// reaches max bytes. A term shares its sub-terms, so its text can be
+// exponentially longer than the term: a message shows an abbreviation.
+func (t *Term) Abbrev(max int) string {
+	var b strings.Builder
+	t.write(&printer{Builder: &b, max: max})
+	return b.String()
+}
+
+// printer is a builder with an optional bound on the text's length.
+type printer struct {
+	*strings.Builder
+	max  int  // 0: no bound
+	full bool // the bound was reached and the ellipsis written
+}
+
+// done reports whether the bound is reached, writing the ellipsis once.
+func (b *printer) done() bool {
+	if b.max == 0 || b.Len() < b.max {
+		return false
+	}
+	if !b.full {
+		b.full = true
+		b.WriteString("…")
+	}
+	return true
+}
+
+func (t *Term) write(b *printer) {
+	if b.done() {
+		return
+	}
 	switch t.Op {
 	case OpConst:
 		if t.IsBool() {
@@ -49,6 +80,9 @@ func (t *Term) write(b *strings.Builder) {
 		}
 		b.WriteString("(")
 		for i, a := range t.Args {
+			if b.done() {
+				return
+			}
 			if i > 0 {
 				b.WriteString(sym)
 			}
@@ -66,9 +100,12 @@ var infix = map[Op]string{
 	OpImplies: " => ",
 }
 
-func writeArgs(b *strings.Builder, args []*Term) {
+func writeArgs(b *printer, args []*Term) {
 	b.WriteString("(")
 	for i, a := range args {
+		if b.done() {
+			return
+		}
 		if i > 0 {
 			b.WriteString(", ")
 		}
