@@ -1,6 +1,9 @@
 package expr
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestEvalFollowsSMTLIB(t *testing.T) {
 	x, y := Var("x", 8, Shared), Var("y", 8, Shared)
@@ -101,5 +104,22 @@ func TestPackedDim3ConstantHalves(t *testing.T) {
 	narrow := Var("n", 16, Shared)
 	if got := Trunc(Or(ZExt(narrow, 64), Const(1<<32, 64)), 32); got.Width != 32 {
 		t.Errorf("low half of a 16-bit value has width %d, want 32", got.Width)
+	}
+}
+
+// TestAbbrevBoundsSharedTerms checks that a term whose tree is
+// exponentially larger than its DAG is spelled within the bound, and that
+// a short term is spelled whole.
+func TestAbbrevBoundsSharedTerms(t *testing.T) {
+	x := Var("x", 32, Shared)
+	doubled := x
+	for i := 0; i < 64; i++ { // 2^64 leaves as a tree
+		doubled = Add(doubled, Mul(doubled, Const(3, 32)))
+	}
+	if got := doubled.Abbrev(100); len(got) > 100+len("…")+8 || !strings.HasSuffix(got, "…") {
+		t.Errorf("Abbrev(100) of a shared term gives %d bytes ending %q, want at most ~100 ending in an ellipsis", len(got), got[max(0, len(got)-10):])
+	}
+	if got, want := Add(x, Const(1, 32)).Abbrev(100), "(x + 1)"; got != want {
+		t.Errorf("Abbrev(100) of a short term = %q, want %q", got, want)
 	}
 }

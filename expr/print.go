@@ -38,9 +38,17 @@ func (b *printer) done() bool {
 	}
 	if !b.full {
 		b.full = true
-		b.WriteString("…")
+		b.Builder.WriteString("…")
 	}
 	return true
+}
+
+// WriteString writes s unless the bound is reached: after the ellipsis,
+// the enclosing terms' closing parentheses are dropped with the rest.
+func (b *printer) WriteString(s string) {
+	if !b.full {
+		b.Builder.WriteString(s)
+	}
 }
 
 func (t *Term) write(b *printer) {
