@@ -8,7 +8,10 @@ import (
 
 	"hgrd/constraints"
 	"hgrd/expr"
+	"hgrd/frontend"
+	"hgrd/hostanalysis"
 	"hgrd/internal/testkit"
+	"hgrd/kernelanalysis"
 )
 
 // twoKernels launches one kernel itself, leaves the other to other files,
@@ -95,5 +98,30 @@ func TestUnknownContentsAreNamed(t *testing.T) {
 		if !strings.Contains(r.Hint, "the contents of global slot (read at ") || !strings.Contains(r.Hint, "scatter.cu:2:11)") {
 			t.Errorf("race note %q does not name slot's contents and where they are read", r.Hint)
 		}
+	}
+}
+
+// TestLibraryPairsAreNotChecked checks that a pair of accesses neither of
+// which has a position in the user's code (a library kernel's) gets no
+// query, while the same accesses with positions do.
+func TestLibraryPairsAreNotChecked(t *testing.T) {
+	u := testkit.LoadSource(t, "two.cu", twoKernels)
+	i := slices.IndexFunc(u.Kernels, func(fk *frontend.Kernel) bool { return fk.Name == "library" })
+	if i < 0 {
+		t.Fatal("no kernel library")
+	}
+	k, err := kernelanalysis.Analyze(u, u.Kernels[i])
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := launchContexts(u.Kernels[i], k, hostanalysis.Launches(u), Options{})[0]
+	if n := len(appendTasks(nil, k, l, Options{})); n == 0 {
+		t.Fatal("no task for library's a[0] = threadIdx.x, which races")
+	}
+	for _, a := range k.Accesses {
+		a.Pos = frontend.Pos{File: a.Pos.File}
+	}
+	if n := len(appendTasks(nil, k, l, Options{})); n != 0 {
+		t.Errorf("%d tasks for accesses with no position in the user's code, want none", n)
 	}
 }

@@ -56,7 +56,7 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch,
 	accs := k.Accesses
 	for i, a := range accs {
 		for j, b := range accs[i:] {
-			if !constraints.Conflicting(l, a, b) {
+			if libraryPair(a, b) || !constraints.Conflicting(l, a, b) {
 				continue
 			}
 			first, second := ordered(a, b)
@@ -84,6 +84,18 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch,
 		}
 	}
 	return tasks
+}
+
+// libraryPair reports whether neither access has a position in the
+// user's code: both lie in a library kernel (thrust's and cub's kernels
+// in system headers) and no inlined call of the user's reaches them. As
+// a compiler does not warn about system headers, hgrd does not check
+// such pairs: the user could neither see where they are nor change them,
+// and library kernels such as cub's radix sort, launched on many paths,
+// cost more than the rest of a file. A user's functor inlined into a
+// library kernel keeps the positions of its accesses and is checked.
+func libraryPair(a, b *kernelanalysis.Access) bool {
+	return !a.Pos.IsValid() && !b.Pos.IsValid()
 }
 
 // raceKey identifies a report: one per racing pair of source accesses
