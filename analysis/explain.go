@@ -71,9 +71,11 @@ func explainCandidates(tasks []*task) []*task {
 		if len(out) == maxExplained {
 			break
 		}
-		explicable := len(t.launch.Facts) > 0 || len(t.query.Guards) > 0 || t.query.DifferentValues != nil
-		if t.members != nil || t.result == nil || t.result.Status != solver.Unsat || !explicable || done[t.key] {
+		if t.members != nil || t.result == nil || t.result.Status != solver.Unsat || done[t.key] {
 			continue
+		}
+		if q := t.ensureQuery(); len(t.launch.Facts) == 0 && len(q.Guards) == 0 && q.DifferentValues == nil {
+			continue // nothing to explain it by
 		}
 		done[t.key] = true
 		out = append(out, t)
@@ -100,7 +102,7 @@ func explain(t *task) *report.Note {
 	for _, i := range needed {
 		why = append(why, t.launch.FactNotes[i])
 	}
-	q := t.query
+	q := t.ensureQuery()
 	return &report.Note{Pos: q.First.Pos.String(), Message: fmt.Sprintf(
 		"%s %s-%s race with %s ruled out by host facts: %s",
 		q.Kind, q.First.Kind, q.Second.Kind, q.Second.Pos, strings.Join(why, "; "))}
@@ -109,7 +111,7 @@ func explain(t *task) *report.Note {
 // explainGuards returns a note naming the locks and flags that rule a
 // task's race out, if the race exists without them.
 func explainGuards(s *solver.Solver, t *task) *report.Note {
-	q := t.query
+	q := t.ensureQuery()
 	if len(q.Guards) == 0 {
 		return nil
 	}
@@ -126,7 +128,7 @@ func explainGuards(s *solver.Solver, t *task) *report.Note {
 // explainBenign returns a note saying that a write-write race is ruled
 // out only because both writes store the same value, if it is.
 func explainBenign(s *solver.Solver, t *task) *report.Note {
-	q := t.query
+	q := t.ensureQuery()
 	if q.DifferentValues == nil {
 		return nil
 	}
@@ -225,7 +227,7 @@ func withFacts(t *task, facts []int) (*constraints.Launch, *constraints.Query) {
 	for _, i := range facts {
 		l.Facts = append(l.Facts, t.launch.Facts[i])
 	}
-	return l, constraints.Build(t.kernel, t.query.First, t.query.Second, t.query.Kind, l)
+	return l, constraints.Build(t.kernel, t.ensureQuery().First, t.query.Second, t.query.Kind, l)
 }
 
 // status answers the task's query with only the facts listed.

@@ -23,11 +23,16 @@ import (
 // solver attempts to standard error (solver.TraceEnv).
 const TraceEnv = solver.TraceEnv
 
-// A task is one race query and, once solved, its answer.
+// A task is one race query and, once solved, its answer. Its query is
+// built when it is asked (see ensureQuery) and dropped once it is found
+// unsatisfiable (see release): a file's tasks number in the thousands,
+// and their queries together outgrew the memory limit (qtclustering-cuda
+// held 1.25 GB of them before solving the first).
 type task struct {
 	kernel *kernelanalysis.Kernel
 	launch *constraints.Launch
-	query  *constraints.Query
+	query  *constraints.Query // nil until built, and once released
+	build  func() *constraints.Query
 	key    raceKey
 	lane   uint32 // see lanes
 
@@ -63,12 +68,12 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch,
 			pairLane := lane(k.Name, i, i+j)
 			var kinds, open []*task
 			for _, kind := range constraints.Kinds {
-				q := constraints.BuildWith(k, first, second, kind, l, build)
-				if q == nil {
+				if !constraints.Asks(k, first, second, kind) {
 					continue
 				}
 				key := raceKey{first: first.Pos, second: second.Pos, firstKind: first.Kind, secondKind: second.Kind, kind: kind}
-				t := &task{kernel: k, launch: l, query: q, key: key, lane: pairLane}
+				t := &task{kernel: k, launch: l, key: key, lane: pairLane,
+					build: func() *constraints.Query { return constraints.BuildWith(k, first, second, kind, l, build) }}
 				if !l.Allows(kind) {
 					// Decided by the launch's shape alone; kept for --explain.
 					t.result = &solver.Result{Status: solver.Unsat}
@@ -118,18 +123,41 @@ func ordered(a, b *kernelanalysis.Access) (*kernelanalysis.Access, *kernelanalys
 // unionTask returns the task of the union of open tasks' queries, or nil
 // if there are fewer than two.
 func unionTask(open []*task) *task {
-	var qs []*constraints.Query
-	for _, t := range open {
-		qs = append(qs, t.query)
-	}
-	u := constraints.Union(qs)
-	if u == nil {
+	if len(open) < 2 {
 		return nil
 	}
 	t0 := open[0]
 	key := t0.key
-	key.kind, key.union = u.Kind, true // none: a union is of no one kind
-	return &task{kernel: t0.kernel, launch: t0.launch, query: u, key: key, lane: t0.lane, members: open}
+	key.kind, key.union = 0, true // none: a union is of no one kind
+	build := func() *constraints.Query {
+		qs := make([]*constraints.Query, len(open))
+		for i, t := range open {
+			qs[i] = t.ensureQuery()
+		}
+		u := constraints.Union(qs)
+		for _, t := range open {
+			t.release()
+		}
+		return u
+	}
+	return &task{kernel: t0.kernel, launch: t0.launch, key: key, lane: t0.lane, members: open, build: build}
+}
+
+// ensureQuery returns the task's query, built if it is not.
+func (t *task) ensureQuery() *constraints.Query {
+	if t.query == nil {
+		t.query = t.build()
+	}
+	return t.query
+}
+
+// release drops the query of a task that is not, or not yet, a race: a
+// report needs the query of a race found or undecided only, and
+// ensureQuery builds it again if --explain asks.
+func (t *task) release() {
+	if t.result == nil || t.result.Status == solver.Unsat {
+		t.query = nil
+	}
 }
 
 // lanes is the number of solvers a file's queries are divided among. A
@@ -212,6 +240,7 @@ func solveLane(ctx context.Context, lane []*task) error {
 		if racy[t.key] || t.result != nil {
 			continue
 		}
+		t.ensureQuery()
 		res, err := solve(s, t)
 		if err == nil && t.members != nil {
 			t.result = res
@@ -220,6 +249,7 @@ func solveLane(ctx context.Context, lane []*task) error {
 					m.result = res
 				}
 			}
+			t.query = nil // a union is never reported
 			continue
 		}
 		if err == nil && res.Status == solver.Sat && len(t.query.Bounds)+len(t.query.Contents) > 0 {
@@ -239,6 +269,7 @@ func solveLane(ctx context.Context, lane []*task) error {
 		if res.Status == solver.Sat && t.query.DifferentValues != nil {
 			t.benign = sameValues(s, t.query)
 		}
+		t.release()
 	}
 	return nil
 }

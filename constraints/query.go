@@ -81,13 +81,26 @@ func Build(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind, l *
 	return BuildWith(k, a, b, kind, l, Options{})
 }
 
-// BuildWith is Build with options.
-func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind, l *Launch, opts Options) *Query {
+// Asks reports whether Build makes a query of a pair for a kind: two
+// atomics race only between blocks (RACES.md), and two accesses must be
+// able to run concurrently in threads of that kind.
+func Asks(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind) bool {
+	return relationOf(k, a, b, kind) != nil
+}
+
+// relationOf returns the relation of the two threads of a query of a
+// kind, or nil if the kind is not asked of the pair.
+func relationOf(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind) *expr.Term {
 	atomics := a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic
 	if atomics && kind != InterBlock {
 		return nil
 	}
-	relation := threadRelation(k, a, b, kind)
+	return threadRelation(k, a, b, kind)
+}
+
+// BuildWith is Build with options.
+func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind, l *Launch, opts Options) *Query {
+	relation := relationOf(k, a, b, kind)
 	if relation == nil {
 		return nil
 	}
@@ -114,7 +127,7 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	}
 	q.Contents = contentsInstances(k, l, append(append([]*expr.Term(nil), core...), q.Bounds...))
 	switch {
-	case atomics:
+	case a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic:
 		op := narrowerAtomic(a, b)
 		q.Limits = []*Limit{{Op: op, Note: scopeNote(op)}}
 	case !opts.IgnoreGuards:

@@ -15,6 +15,10 @@ func (t *Term) String() string {
 	return b.String()
 }
 
+// DisplayMax is the length at which terms shown to users (access
+// expressions, launch facts) are abbreviated.
+const DisplayMax = 512
+
 // Abbrev spells t as String does, cut with an ellipsis once the text
 // reaches max bytes. A term shares its sub-terms, so its text can be
 // exponentially longer than the term: a message shows an abbreviation.

@@ -8,14 +8,10 @@ import (
 	"hgrd/expr"
 )
 
-// displayMax bounds the length of a displayed term: host terms share
-// sub-terms (a value computed in a loop of string operations), and
-// printed as trees they can be exponentially long (sa-cuda's launch
-// facts ran a worker out of memory while being spelled).
-const displayMax = 512
-
 // Display spells a host term without the evaluators' namespaces:
-// "main#1.n" becomes "n", abbreviated beyond displayMax bytes.
+// "main#1.n" becomes "n", abbreviated beyond expr.DisplayMax bytes: host
+// terms share sub-terms, and printed as trees they can be exponentially
+// long (sa-cuda's launch facts ran a worker out of memory being spelled).
 func Display(t *expr.Term) string {
 	return expr.Substitute(t, func(v *expr.Term) *expr.Term {
 		if i := strings.IndexByte(v.Name, '#'); i >= 0 {
@@ -24,5 +20,5 @@ func Display(t *expr.Term) string {
 			}
 		}
 		return nil
-	}).Abbrev(displayMax)
+	}).Abbrev(expr.DisplayMax)
 }

@@ -19,14 +19,16 @@ func (acc *Access) String() string {
 }
 
 // SourceTerm spells a term with CUDA's names: threadIdx.x for tid.x. The
-// variables of one thread of a query (tid.x#1) keep their names.
+// variables of one thread of a query (tid.x#1) keep their names. It is
+// abbreviated beyond expr.DisplayMax bytes: an index computed through
+// many shared steps (qtclustering-cuda's) is exponentially long as text.
 func SourceTerm(t *expr.Term) string {
 	return expr.Substitute(t, func(v *expr.Term) *expr.Term {
 		if r, ok := registerOf(v.Role); ok && v.Scope != expr.Instance {
 			return expr.Renamed(v, r.CUDAComponent(v.Role.Axis))
 		}
 		return nil
-	}).String()
+	}).Abbrev(expr.DisplayMax)
 }
 
 // describe spells the accessed location: "a[i]" for an indexed pointer or
