@@ -55,15 +55,21 @@ func (a *analyzer) effectSize(e effect) *expr.Term {
 }
 
 // unknownCall records a call the analysis cannot see into, if it may touch
-// shared or global memory through a pointer argument.
+// shared or global memory through a pointer argument. A call with no
+// position in the user's code is library code (cub's kernels call their
+// operators through pointers), which hgrd does not check (analysis's
+// libraryPair): it is not recorded either.
 func (a *analyzer) unknownCall(c *ir.InstCall) {
+	pos, ok := a.unit.Pos(c)
+	if !ok {
+		return
+	}
 	for _, arg := range c.Args {
 		if !isPointer(arg) {
 			continue
 		}
 		for _, o := range a.objectsOf(arg, map[value.Value]bool{}) {
 			if o.Space == Global || o.Space == Shared {
-				pos, _ := a.unit.Pos(c)
 				a.res.Incomplete = append(a.res.Incomplete,
 					fmt.Sprintf("%s: call to %s, whose body is not available, may access %s", pos, nameOrIndirect(c), o))
 				return
