@@ -35,7 +35,10 @@ func globalIndexLemmas() []*expr.Term {
 
 // A radix is a sub-term x*n + y of an address: row x, column y of a
 // row-major array with rows of n elements.
-type radix struct{ x, n, y *expr.Term }
+type radix struct {
+	x, n, y *expr.Term
+	grouped bool // x sums the cofactors of several products (sumGroups)
+}
 
 // maxRadixLemmas bounds the lemmas one query gets.
 const maxRadixLemmas = 16
@@ -45,18 +48,51 @@ const maxRadixLemmas = 16
 // that with both columns in [0, n) equal indices have equal rows and
 // columns (computed in 64 bits from 32-bit parts, where nothing wraps).
 // Without it the solver must reason about products of unknowns bit by
-// bit, which it often cannot do within its budget.
+// bit, which it often cannot do within its budget. Pairs in which a
+// reading groups several products by their common factor (sumGroups)
+// get lemmas of their own, as do the readings of their rows.
 func radixLemmas(off1, off2 *expr.Term) []*expr.Term {
 	var lemmas []*expr.Term
-	for _, r1 := range radices(off1) {
-		for _, r2 := range radices(off2) {
+	singles1, singles2 := radices(off1), radices(off2)
+	for _, r1 := range singles1 {
+		for _, r2 := range singles2 {
 			if !expr.Equal(r1.n, r2.n) || len(lemmas) == maxRadixLemmas {
 				continue
 			}
 			lemmas = append(lemmas, radixLemma(r1, r2))
 		}
 	}
-	return lemmas
+	all1 := append(singles1, groupedRadices(off1)...)
+	all2 := append(singles2, groupedRadices(off2)...)
+	return append(lemmas, groupedRadixLemmas(all1, all2, true)...)
+}
+
+// groupedRadixLemmas states the uniqueness of each pair of readings with
+// the same factor of which one at least is grouped (all pairs if
+// outer is false), and, for the outer pairs, of the readings of their
+// rows: the plane and row of ll*(nz+1)*(nx+1) + k*(nx+1) + i, whose
+// row ll*(nz+1) + k is itself row-major.
+func groupedRadixLemmas(rs1, rs2 []radix, outer bool) []*expr.Term {
+	var lemmas []*expr.Term
+	for _, r1 := range rs1 {
+		for _, r2 := range rs2 {
+			if !expr.Equal(r1.n, r2.n) || outer && !r1.grouped && !r2.grouped || len(lemmas) >= maxRadixLemmas {
+				continue
+			}
+			lemmas = append(lemmas, radixLemma(r1, r2))
+			if outer {
+				lemmas = append(lemmas, groupedRadixLemmas(rowReadings(r1.x), rowReadings(r2.x), false)...)
+			}
+		}
+	}
+	return lemmas[:min(len(lemmas), maxRadixLemmas)]
+}
+
+// rowReadings returns the readings of a row, one product at a time and
+// grouped.
+func rowReadings(x *expr.Term) []radix {
+	terms := summands(x)
+	return append(sumRadices(terms), sumGroups(terms)...)
 }
 
 // radixLemma states the uniqueness of a row-major decomposition.
