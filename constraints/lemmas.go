@@ -37,7 +37,9 @@ func globalIndexLemmas() []*expr.Term {
 // row-major array with rows of n elements.
 type radix struct {
 	x, n, y *expr.Term
-	grouped bool // x sums the cofactors of several products (sumGroups)
+	// rows, if set, are the cofactors of n that x sums (sumGroups); x
+	// is then in 64 bits if there are two.
+	rows []*expr.Term
 }
 
 // maxRadixLemmas bounds the lemmas one query gets.
@@ -76,22 +78,25 @@ func groupedRadixLemmas(rs1, rs2 []radix, outer bool) []*expr.Term {
 	var lemmas []*expr.Term
 	for _, r1 := range rs1 {
 		for _, r2 := range rs2 {
-			if !expr.Equal(r1.n, r2.n) || outer && !r1.grouped && !r2.grouped || len(lemmas) >= maxRadixLemmas {
+			if !expr.Equal(r1.n, r2.n) || outer && r1.rows == nil && r2.rows == nil || len(lemmas) >= maxRadixLemmas {
 				continue
 			}
 			lemmas = append(lemmas, radixLemma(r1, r2))
 			if outer {
-				lemmas = append(lemmas, groupedRadixLemmas(rowReadings(r1.x), rowReadings(r2.x), false)...)
+				lemmas = append(lemmas, groupedRadixLemmas(rowReadings(r1), rowReadings(r2), false)...)
 			}
 		}
 	}
 	return lemmas[:min(len(lemmas), maxRadixLemmas)]
 }
 
-// rowReadings returns the readings of a row, one product at a time and
-// grouped.
-func rowReadings(x *expr.Term) []radix {
-	terms := summands(x)
+// rowReadings returns the readings of a reading's row, one product at a
+// time and grouped.
+func rowReadings(r radix) []radix {
+	terms := r.rows
+	if terms == nil {
+		terms = summands(r.x)
+	}
 	return append(sumRadices(terms), sumGroups(terms)...)
 }
 
@@ -104,7 +109,11 @@ func radixLemma(r1, r2 radix) *expr.Term {
 	zero := expr.Const(0, 64)
 	inRow := func(y *expr.Term) *expr.Term { return expr.AllOf(expr.SLe(zero, s(y)), expr.SLt(s(y), n)) }
 	premise := expr.AllOf(expr.Eq(i1, i2), inRow(r1.y), inRow(r2.y))
-	return expr.Implies(premise, expr.AllOf(expr.Eq(r1.x, r2.x), expr.Eq(r1.y, r2.y)))
+	x1, x2 := r1.x, r2.x
+	if x1.Width != x2.Width {
+		x1, x2 = s(x1), s(x2)
+	}
+	return expr.Implies(premise, expr.AllOf(expr.Eq(x1, x2), expr.Eq(r1.y, r2.y)))
 }
 
 // radices returns the ways of reading 32-bit sub-terms of t as x*n + y

@@ -20,7 +20,7 @@ func TestGroupedRadicesGatherRows(t *testing.T) {
 	rs := groupedRadices(planeIndex(ll, k, i, nx, nz))
 	row := expr.Add(nx, expr.Const(1, 32))
 	for _, r := range rs {
-		if expr.Equal(r.n, row) && expr.Equal(r.y, i) && expr.Equal(r.x, expr.Add(expr.Mul(ll, expr.Add(nz, expr.Const(1, 32))), k)) {
+		if expr.Equal(r.n, row) && expr.Equal(r.y, i) && expr.Equal(r.x, expr.Add(expr.SExt(expr.Mul(ll, expr.Add(nz, expr.Const(1, 32))), 64), expr.SExt(k, 64))) {
 			return
 		}
 	}
@@ -41,12 +41,19 @@ func TestRadixLemmasHold(t *testing.T) {
 	nx, nz := v("nx"), v("nz")
 	off1 := planeIndex(v("ll1"), v("k1"), v("i1"), nx, nz)
 	off2 := planeIndex(v("ll2"), v("k2"), v("i2"), nx, nz)
+	// Three rows of nx elements each: a sum of three cofactors, which
+	// can wrap.
+	three := func(a, b, c, y *expr.Term) *expr.Term {
+		return expr.Add(expr.Add(expr.Add(expr.Mul(a, nx), expr.Mul(b, nx)), expr.Mul(c, nx)), y)
+	}
 	lemmas := radixLemmas(off1, off2)
-	grouped := len(lemmas) - len(radixLemmasOneProduct(off1, off2))
+	lemmas = append(lemmas, radixLemmas(three(v("ll1"), v("k1"), v("nz"), v("i1")), three(v("ll2"), v("k2"), v("k1"), v("i2")))...)
+	lemmas = append(lemmas, radixLemmas(three(v("ll1"), v("k1"), v("nz"), v("i1")), off2)...)
+	grouped := len(radixLemmas(off1, off2)) - len(radixLemmasOneProduct(off1, off2))
 	if grouped <= 0 {
 		t.Fatalf("%d lemmas, none from grouped readings", len(lemmas))
 	}
-	vals := []uint64{0, 1, 0xffffffff}
+	vals := []uint64{0, 1, 0x7fffffff, 0x80000000}
 	env := expr.MapEnv{}
 	count := 0
 	var try func(names []string)
@@ -61,13 +68,17 @@ func TestRadixLemmasHold(t *testing.T) {
 			count++
 			return
 		}
-		for _, x := range vals {
+		vs := vals
+		if names[0][0] == 'i' {
+			vs = vals[:2] // a column beyond 1 meets no new case
+		}
+		for _, x := range vs {
 			env[names[0]] = x
 			try(names[1:])
 		}
 	}
 	try([]string{"nx", "nz", "ll1", "k1", "i1", "ll2", "k2", "i2"})
-	if count != 6561 {
+	if count != 1<<14 {
 		t.Errorf("%d assignments evaluated", count)
 	}
 }
@@ -99,7 +110,8 @@ func TestPlaneLemma(t *testing.T) {
 	off1 := expr.Add(expr.Mul(k1, expr.Add(nx, c(1))), i1)
 	off2 := planeIndex(c(3), k2, i2, nx, nz)
 	row := expr.Add(nx, c(1))
-	want := radixLemma(radix{x: k1, n: row, y: i1}, radix{x: expr.Add(expr.Mul(c(3), expr.Add(nz, c(1))), k2), n: row, y: i2})
+	plane := expr.Mul(c(3), expr.Add(nz, c(1)))
+	want := radixLemma(radix{x: k1, n: row, y: i1}, radix{x: expr.Add(expr.SExt(plane, 64), expr.SExt(k2, 64)), n: row, y: i2, rows: []*expr.Term{plane, k2}})
 	for _, l := range radixLemmas(off1, off2) {
 		if expr.Equal(l, want) {
 			return
