@@ -72,11 +72,13 @@ import (
 // hecbench-dev's miniWeather (60 with four integer attempts).
 //
 // The same integer attempt consumed 17 times more units in a worker's
-// context than replayed from its HGRD_DUMP_QUERIES file in a fresh one,
-// or in one context after the same query's earlier attempts (a
-// conversion query: 428k units and 1.7 s against 25k units and 0.07 s):
-// what else the context holds (the bit-vector and trial encodings made
-// first) changes the order of terms, and with it Z3's search.
+// context than replayed from its HGRD_DUMP_QUERIES file in a fresh one
+// (a conversion query: 428k units and 1.7 s against 25k units and
+// 0.07 s): what else the context holds (the bit-vector and trial
+// encodings made first) changes the order of terms, and with it Z3's
+// search. Integer attempts are therefore decided in a context of their
+// own (fresh.go); hecbench-dev's conversion then took 57 s where it had
+// not finished in 120.
 const DefaultBudget = 20_000_000
 
 // SetBudget sets the rlimit of the Solver's next queries; 0 means

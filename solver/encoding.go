@@ -19,6 +19,9 @@ type encoding struct {
 	// narrowed, if set, is the encoding with every variable's
 	// encoding within [-smallValue, smallValue].
 	narrowed *encoding
+	// fresh marks an encoding whose attempts are decided in a context
+	// of their own (decideAlone): the integer encoding.
+	fresh bool
 	// value returns the Z3 expression whose model value is t's value:
 	// a boolean, a bit-vector, or (integer encoding) the unsigned
 	// reading of a bit-vector.
@@ -220,13 +223,13 @@ func (s *Solver) integers(q *Query, qt queryTerms) (enc *encoding, err error) {
 		return v
 	}
 	assertions = append(assertions, tr.defs...)
-	enc = &encoding{assertions: assertions, value: value}
+	enc = &encoding{assertions: assertions, value: value, fresh: true}
 	small := append([]z3.Bool(nil), assertions...)
 	for _, name := range tr.varOrder {
 		v := tr.vars[name]
 		small = append(small, tr.small(-smallValue).LE(v.e), v.e.LE(tr.small(smallValue)))
 	}
-	enc.narrowed = &encoding{assertions: small, value: value}
+	enc.narrowed = &encoding{assertions: small, value: value, fresh: true}
 	return enc, nil
 }
 
