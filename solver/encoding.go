@@ -20,7 +20,11 @@ type encoding struct {
 	// encoding within [-smallValue, smallValue].
 	narrowed *encoding
 	// fresh marks an encoding whose attempts are decided in a context
-	// of their own (decideAlone): the integer encoding.
+	// of their own (decideAlone): the integer encoding, but not a
+	// trial's. Trials stay in the Solver's context: in the examples, a
+	// trial that found copyFromTp_racy's inter-block race near its limit
+	// there did not find it within the limit in a context of its own,
+	// and the race went unreported.
 	fresh bool
 	// value returns the Z3 expression whose model value is t's value:
 	// a boolean, a bit-vector, or (integer encoding) the unsigned
@@ -163,7 +167,7 @@ func bitVectorRounds(bv, in *encoding, budget uint64) []step {
 // integer encoding cannot express the query.
 func (s *Solver) trialEncoding(t *trial) *encoding {
 	if enc, err := s.integers(t.query, t.terms); err == nil {
-		return enc
+		return &encoding{assertions: enc.assertions, value: enc.value}
 	}
 	return s.bitVectors(t.query)
 }
