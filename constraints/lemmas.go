@@ -35,7 +35,12 @@ func globalIndexLemmas() []*expr.Term {
 
 // A radix is a sub-term x*n + y of an address: row x, column y of a
 // row-major array with rows of n elements.
-type radix struct{ x, n, y *expr.Term }
+type radix struct {
+	x, n, y *expr.Term
+	// rows, if set, are the cofactors of n that x sums (sumGroups); x
+	// is then in 64 bits if there are two.
+	rows []*expr.Term
+}
 
 // maxRadixLemmas bounds the lemmas one query gets.
 const maxRadixLemmas = 16
@@ -45,18 +50,54 @@ const maxRadixLemmas = 16
 // that with both columns in [0, n) equal indices have equal rows and
 // columns (computed in 64 bits from 32-bit parts, where nothing wraps).
 // Without it the solver must reason about products of unknowns bit by
-// bit, which it often cannot do within its budget.
+// bit, which it often cannot do within its budget. Pairs in which a
+// reading groups several products by their common factor (sumGroups)
+// get lemmas of their own, as do the readings of their rows.
 func radixLemmas(off1, off2 *expr.Term) []*expr.Term {
 	var lemmas []*expr.Term
-	for _, r1 := range radices(off1) {
-		for _, r2 := range radices(off2) {
+	singles1, singles2 := radices(off1), radices(off2)
+	for _, r1 := range singles1 {
+		for _, r2 := range singles2 {
 			if !expr.Equal(r1.n, r2.n) || len(lemmas) == maxRadixLemmas {
 				continue
 			}
 			lemmas = append(lemmas, radixLemma(r1, r2))
 		}
 	}
-	return lemmas
+	all1 := append(singles1, groupedRadices(off1)...)
+	all2 := append(singles2, groupedRadices(off2)...)
+	return append(lemmas, groupedRadixLemmas(all1, all2, true)...)
+}
+
+// groupedRadixLemmas states the uniqueness of each pair of readings with
+// the same factor of which one at least is grouped (all pairs if
+// outer is false), and, for the outer pairs, of the readings of their
+// rows: the plane and row of ll*(nz+1)*(nx+1) + k*(nx+1) + i, whose
+// row ll*(nz+1) + k is itself row-major.
+func groupedRadixLemmas(rs1, rs2 []radix, outer bool) []*expr.Term {
+	var lemmas []*expr.Term
+	for _, r1 := range rs1 {
+		for _, r2 := range rs2 {
+			if !expr.Equal(r1.n, r2.n) || outer && r1.rows == nil && r2.rows == nil || len(lemmas) >= maxRadixLemmas {
+				continue
+			}
+			lemmas = append(lemmas, radixLemma(r1, r2))
+			if outer {
+				lemmas = append(lemmas, groupedRadixLemmas(rowReadings(r1), rowReadings(r2), false)...)
+			}
+		}
+	}
+	return lemmas[:min(len(lemmas), maxRadixLemmas)]
+}
+
+// rowReadings returns the readings of a reading's row, one product at a
+// time and grouped.
+func rowReadings(r radix) []radix {
+	terms := r.rows
+	if terms == nil {
+		terms = summands(r.x)
+	}
+	return append(sumRadices(terms), sumGroups(terms)...)
 }
 
 // radixLemma states the uniqueness of a row-major decomposition.
@@ -68,7 +109,11 @@ func radixLemma(r1, r2 radix) *expr.Term {
 	zero := expr.Const(0, 64)
 	inRow := func(y *expr.Term) *expr.Term { return expr.AllOf(expr.SLe(zero, s(y)), expr.SLt(s(y), n)) }
 	premise := expr.AllOf(expr.Eq(i1, i2), inRow(r1.y), inRow(r2.y))
-	return expr.Implies(premise, expr.AllOf(expr.Eq(r1.x, r2.x), expr.Eq(r1.y, r2.y)))
+	x1, x2 := r1.x, r2.x
+	if x1.Width != x2.Width {
+		x1, x2 = s(x1), s(x2)
+	}
+	return expr.Implies(premise, expr.AllOf(expr.Eq(x1, x2), expr.Eq(r1.y, r2.y)))
 }
 
 // radices returns the ways of reading 32-bit sub-terms of t as x*n + y

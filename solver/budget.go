@@ -62,11 +62,23 @@ import (
 
 // DefaultBudget is the rlimit a query gets when New is passed 0. It was
 // 10M with bit-vectors alone; with two encodings sharing it (encoding.go)
-// each gets attempts of 1.25M, 2.5M and 5M units, enough for the
-// row-major queries of the paper's examples that the integer encoding
-// decides (0.3M to 2.9M units measured with the z3 command). A query
-// that exhausts the whole budget takes 5 to 10 seconds of this machine's
-// time.
+// a query that multiplies unknowns gets integer attempts of about 1M and
+// 2M units, enough for the row-major queries of the paper's examples
+// that the integer encoding decides (0.3M to 2.9M units measured with
+// the z3 command), and bit-vector attempts with the rest. A unit is not
+// a fixed time: bit-vector attempts ran at 1M to 3M units a second on
+// this machine, integer attempts at 80k to 250k. A query that exhausts
+// the whole budget took 20 to 30 seconds of this machine's time on
+// hecbench-dev's miniWeather (60 with four integer attempts).
+//
+// The same integer attempt consumed 17 times more units in a worker's
+// context than replayed from its HGRD_DUMP_QUERIES file in a fresh one
+// (a conversion query: 428k units and 1.7 s against 25k units and
+// 0.07 s): what else the context holds (the bit-vector and trial
+// encodings made first) changes the order of terms, and with it Z3's
+// search. Integer attempts are therefore decided in a context of their
+// own (fresh.go); hecbench-dev's conversion then took 57 s where it had
+// not finished in 120.
 const DefaultBudget = 20_000_000
 
 // SetBudget sets the rlimit of the Solver's next queries; 0 means

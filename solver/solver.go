@@ -130,7 +130,7 @@ func (s *Solver) check(q *Query, limits []uint64) (res *Result, err error) {
 	s.retain(steps)
 	for _, step := range steps {
 		start := trace.start()
-		res = s.attempt(step.enc.assertions, step.limit, func(m *z3.Model) *Result {
+		res = s.attempt(step.enc.assertions, step.limit, step.enc.fresh, func(m *z3.Model) *Result {
 			if step.trial != nil {
 				return step.trial.complete(extract(step.enc, m, step.trial.query, step.trial.terms, s.retain), terms)
 			}
@@ -149,7 +149,11 @@ func (s *Solver) check(q *Query, limits []uint64) (res *Result, err error) {
 	return res, nil
 }
 
-func (s *Solver) attempt(assertions []z3.Bool, limit uint64, extract func(*z3.Model) *Result) *Result {
+// attempt decides assertions within an rlimit, in a context of their
+// own if fresh is set (decideAlone): a model found there is then found
+// again in the Solver's context with every constant pinned to its value,
+// for extract to read.
+func (s *Solver) attempt(assertions []z3.Bool, limit uint64, fresh bool, extract func(*z3.Model) *Result) *Result {
 	s.ctx.Config().SetUint("rlimit", uint(limit))
 	zs := z3.NewSolver(s.ctx)
 	s.retain(zs)
@@ -162,6 +166,20 @@ func (s *Solver) attempt(assertions []z3.Bool, limit uint64, extract func(*z3.Mo
 	}
 	if dumpDir := os.Getenv("HGRD_DUMP_QUERIES"); dumpDir != "" {
 		dumpQuery(dumpDir, zs)
+	}
+	if fresh {
+		a := decideAlone(zs.String(), limit)
+		switch {
+		case a.invalid:
+		case a.status == Unsat:
+			return &Result{Status: Unsat}
+		case a.status == Unknown:
+			return &Result{Status: Unknown, Reason: unknownReason(a.reason)}
+		default:
+			for _, p := range s.pin(a) {
+				zs.Assert(p)
+			}
+		}
 	}
 	sat, err := zs.Check()
 	switch {

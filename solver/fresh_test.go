@@ -1,0 +1,45 @@
+package solver
+
+import (
+	"testing"
+
+	"hgrd/expr"
+)
+
+func TestDecideAlone(t *testing.T) {
+	decl := "(declare-fun x () Int) (declare-fun b () Bool)"
+	sat := decideAlone(decl+" (assert (> x 5)) (assert (< x 7)) (assert b)", 1_000_000)
+	if sat.status != Sat || sat.ints["x"] == nil || sat.ints["x"].Int64() != 6 || !sat.bools["b"] {
+		t.Errorf("x in (5, 7) and b: %+v, want sat with x = 6, b true", sat)
+	}
+	if a := decideAlone(decl+" (assert (> x 5)) (assert (< x 6))", 1_000_000); a.status != Unsat {
+		t.Errorf("x in (5, 6): %+v, want unsat", a)
+	}
+	if a := decideAlone("(assert (> y 5))", 1_000_000); !a.invalid {
+		t.Errorf("undeclared y: %+v, want invalid", a)
+	}
+}
+
+// TestIntegerModelsThroughFreshContexts checks that a model found in an
+// integer attempt's own context is found again, pinned, in the Solver's
+// context, and is a model of the query: products, wrapping, an
+// uninterpreted function.
+func TestIntegerModelsThroughFreshContexts(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	s.only = integerEncoding
+	x, y := v8("x"), v8("y")
+	q := &Query{
+		Assertions: []*expr.Term{
+			expr.Eq(expr.Mul(x, y), c8(6)),
+			expr.ULt(c8(3), x),
+			expr.Eq(f8(x), expr.Add(y, c8(1))),
+		},
+		Observe: []*expr.Term{expr.Mul(x, y), f8(x)},
+	}
+	r := mustCheck(t, s, q)
+	if r.Status != Sat {
+		t.Fatalf("status %v, want sat", r.Status)
+	}
+	verifyModel(t, q, r)
+}
