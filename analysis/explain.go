@@ -227,7 +227,8 @@ func withFacts(t *task, facts []int) (*constraints.Launch, *constraints.Query) {
 	for _, i := range facts {
 		l.Facts = append(l.Facts, t.launch.Facts[i])
 	}
-	return l, constraints.Build(t.kernel, t.ensureQuery().First, t.query.Second, t.query.Kind, l)
+	q := t.ensureQuery()
+	return l, constraints.Build(t.kernel, q.First, q.Second, q.Kind, l)
 }
 
 // status answers the task's query with only the facts listed.

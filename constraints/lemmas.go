@@ -54,27 +54,19 @@ const maxRadixLemmas = 16
 // reading groups several products by their common factor (sumGroups)
 // get lemmas of their own, as do the readings of their rows.
 func radixLemmas(off1, off2 *expr.Term) []*expr.Term {
-	var lemmas []*expr.Term
 	singles1, singles2 := radices(off1), radices(off2)
-	for _, r1 := range singles1 {
-		for _, r2 := range singles2 {
-			if !expr.Equal(r1.n, r2.n) || len(lemmas) == maxRadixLemmas {
-				continue
-			}
-			lemmas = append(lemmas, radixLemma(r1, r2))
-		}
-	}
+	lemmas := pairLemmas(singles1, singles2, false)
 	all1 := append(singles1, groupedRadices(off1)...)
 	all2 := append(singles2, groupedRadices(off2)...)
-	return append(lemmas, groupedRadixLemmas(all1, all2, true)...)
+	return append(lemmas, pairLemmas(all1, all2, true)...)
 }
 
-// groupedRadixLemmas states the uniqueness of each pair of readings with
-// the same factor of which one at least is grouped (all pairs if
-// outer is false), and, for the outer pairs, of the readings of their
-// rows: the plane and row of ll*(nz+1)*(nx+1) + k*(nx+1) + i, whose
-// row ll*(nz+1) + k is itself row-major.
-func groupedRadixLemmas(rs1, rs2 []radix, outer bool) []*expr.Term {
+// pairLemmas states, within maxRadixLemmas, the uniqueness of each pair
+// of readings with the same factor: all pairs if outer is false; if it
+// is set, the pairs of which one at least is grouped, each with the
+// readings of their rows: the plane and row of ll*(nz+1)*(nx+1) +
+// k*(nx+1) + i, whose row ll*(nz+1) + k is itself row-major.
+func pairLemmas(rs1, rs2 []radix, outer bool) []*expr.Term {
 	var lemmas []*expr.Term
 	for _, r1 := range rs1 {
 		for _, r2 := range rs2 {
@@ -83,7 +75,7 @@ func groupedRadixLemmas(rs1, rs2 []radix, outer bool) []*expr.Term {
 			}
 			lemmas = append(lemmas, radixLemma(r1, r2))
 			if outer {
-				lemmas = append(lemmas, groupedRadixLemmas(rowReadings(r1), rowReadings(r2), false)...)
+				lemmas = append(lemmas, pairLemmas(rowReadings(r1), rowReadings(r2), false)...)
 			}
 		}
 	}
@@ -119,11 +111,14 @@ func radixLemma(r1, r2 radix) *expr.Term {
 // radices returns the ways of reading 32-bit sub-terms of t as x*n + y
 // with a symbolic n: each sum is flattened, and each product in it with a
 // non-constant factor n is a row x, the other summands the column y.
-func radices(t *expr.Term) []radix {
+func radices(t *expr.Term) []radix { return sumReadings(t, sumRadices) }
+
+// sumReadings returns what read makes of each 32-bit sum in t, flattened.
+func sumReadings(t *expr.Term, read func([]*expr.Term) []radix) []radix {
 	var out []radix
 	expr.Inspect(t, func(t *expr.Term) bool {
 		if t.Op == expr.OpAdd && t.Width == 32 {
-			out = append(out, sumRadices(summands(t))...)
+			out = append(out, read(summands(t))...)
 		}
 		return true
 	})

@@ -13,16 +13,7 @@ import "hgrd/expr"
 // (sumRadices) leaves k*(nx+1) in the column. On miniWeather's kernels
 // the solver then decided in 0.15M units an overlap query it had not
 // decided in 10M.
-func groupedRadices(t *expr.Term) []radix {
-	var out []radix
-	expr.Inspect(t, func(t *expr.Term) bool {
-		if t.Op == expr.OpAdd && t.Width == 32 {
-			out = append(out, sumGroups(summands(t))...)
-		}
-		return true
-	})
-	return out
-}
+func groupedRadices(t *expr.Term) []radix { return sumReadings(t, sumGroups) }
 
 // sumGroups reads a flattened sum as x*n + y for each non-constant
 // factor n that two or more of its products have.
