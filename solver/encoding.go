@@ -5,6 +5,7 @@ package solver
 
 import (
 	"errors"
+	"fmt"
 	"math/big"
 
 	"github.com/aclements/go-z3/z3"
@@ -120,21 +121,26 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 }
 
 // integerRounds returns the attempts, within a budget, of a query that
-// multiplies or divides unknowns: the integers and the bit-vectors in
-// turn at a sixteenth and an eighth, the integers first, then the
-// bit-vectors alone at a quarter and with the rest. The integers had two
-// more attempts, at a quarter and with the rest (3.9M and 1.9M units of
-// the default budget); on hecbench-dev's programs and on the examples
-// no query was decided by a third or fourth integer attempt, where
-// each ran at 80k to 250k units a second against bit-vectors' 1M to 3M:
-// on miniWeather, 35 s of an undecided query's 60. The bit-vectors
-// spend that share in a fraction of the time.
+// multiplies or divides unknowns: the integers at a sixty-fourth and a
+// thirty-second, each followed by the bit-vectors at a sixteenth and an
+// eighth, then the bit-vectors alone at a quarter and with the rest.
+//
+// An integer attempt's rlimit units cost far more time than a
+// bit-vector attempt's: on hecbench-dev, integer attempts in contexts of
+// their own ran at 100k to 250k units a second (sort: 970k units in 6 s,
+// 1.9M in 14 s, where the bit-vectors decided the query in 0.3 s),
+// bit-vector attempts at 1M to 4M. The integers' shares are therefore
+// small. Every integer attempt that decided a query of the examples
+// consumed at most 201k units (tissue_racy), within the sixty-fourth
+// (242k units of the default budget); the integers had a sixteenth and
+// an eighth before, and two more attempts before that, none of which
+// decided a query of the examples or of hecbench-dev.
 func integerRounds(in, bv *encoding, budget uint64) []step {
 	var steps []step
 	spent := uint64(0)
 	for _, part := range []uint64{16, 8} {
-		steps = append(steps, step{enc: in, limit: budget / part, name: "integers"}, step{enc: bv, limit: budget / part, name: "bit-vectors"})
-		spent += 2 * (budget / part)
+		steps = append(steps, step{enc: in, limit: budget / (4 * part), name: "integers"}, step{enc: bv, limit: budget / part, name: "bit-vectors"})
+		spent += budget/(4*part) + budget/part
 	}
 	steps = append(steps, step{enc: bv, limit: budget / 4, name: "bit-vectors"})
 	spent += budget / 4
@@ -143,7 +149,8 @@ func integerRounds(in, bv *encoding, budget uint64) []step {
 
 // bitVectorRounds returns the attempts, within a budget, of a query that
 // bit-vectors decide best: bit-vectors with doubling limits, then the
-// integers once, at a thirty-second, before the last bit-vector attempt.
+// integers once, at a sixty-fourth (see integerRounds for why so
+// small), before the last bit-vector attempt.
 // In the examples, integer attempts decided only queries that multiply
 // or divide unknowns, which go to the integers first; on the real
 // programs of hecbench-dev (axpby) the integer attempts of other queries
@@ -157,8 +164,8 @@ func bitVectorRounds(bv, in *encoding, budget uint64) []step {
 		steps = append(steps, step{enc: bv, limit: budget / part, name: "bit-vectors"})
 		spent += budget / part
 	}
-	steps = append(steps, step{enc: in, limit: budget / 32, name: "integers"})
-	spent += budget / 32
+	steps = append(steps, step{enc: in, limit: budget / 64, name: "integers"})
+	spent += budget / 64
 	return append(steps, step{enc: bv, limit: budget - spent, name: "bit-vectors"})
 }
 
@@ -197,6 +204,9 @@ func (s *Solver) integers(q *Query, qt queryTerms) (enc *encoding, err error) {
 			panic(r)
 		}
 	}()
+	if n := bitDecompositions(q); n > maxBitDecompositions {
+		return nil, fmt.Errorf("solver: no integer encoding of %d bit-wise operations (at most %d)", n, maxBitDecompositions)
+	}
 	tr := newIntTranslator(s.ctx, q)
 	read := func(t *expr.Term) z3.Value {
 		if t.IsBool() {
@@ -235,6 +245,38 @@ func (s *Solver) integers(q *Query, qt queryTerms) (enc *encoding, err error) {
 	}
 	enc.narrowed = &encoding{assertions: small, value: value, fresh: true}
 	return enc, nil
+}
+
+// maxBitDecompositions bounds the bit-wise operations a query may have
+// for an integer encoding. The encoding decomposes each operand of a
+// bit-wise and, or or xor (other than a low-bits mask) into one 0/1
+// integer per bit, tied to its value by a sum of powers of two; a hash
+// computed in the kernel (hecbench-dev's md5hash: an unrolled MD5 guards
+// the write of the key found) has hundreds of them, whose integer
+// encodings took minutes to build, one per trial, and over a GiB of
+// memory, for attempts that integer arithmetic could not decide. Such a
+// query is the bit-vectors', which decided md5hash's queries in a
+// fraction of a second each.
+const maxBitDecompositions = 8
+
+// bitDecompositions counts the bit-wise operations of a query that the
+// integer encoding decomposes into bits (intTranslator.bitwise).
+func bitDecompositions(q *Query) int {
+	var terms expr.Inspector
+	n := 0
+	for _, a := range q.Assertions {
+		terms.Inspect(a, func(t *expr.Term) bool {
+			switch {
+			case t.IsBool():
+			case t.Op == expr.OpOr, t.Op == expr.OpXor:
+				n++
+			case t.Op == expr.OpAnd && !lowBitsMask(t):
+				n++
+			}
+			return true
+		})
+	}
+	return n
 }
 
 // smallValue bounds the variables of the narrowed integer encoding.

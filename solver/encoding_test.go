@@ -1,6 +1,10 @@
 package solver
 
-import "testing"
+import (
+	"testing"
+
+	"hgrd/expr"
+)
 
 // TestPlanSpendsTheBudget checks that a query's attempts spend its whole
 // budget, and that only a query that multiplies or divides unknowns
@@ -52,4 +56,47 @@ func firstRound(steps []step) string {
 		}
 	}
 	return ""
+}
+
+// hashQuery is md5hash's kind of query: two threads whose keys (their
+// global indices) hash to the searched digest both write the key found.
+// The hash mixes its state with rounds rotate-xor-or-and of the key.
+func hashQuery(rounds int) *Query {
+	digest := v32("digest")
+	hash := func(side string) *expr.Term {
+		h := expr.Add(expr.Mul(v32("ctaid.x"+side), c32(256)), v32("tid.x"+side))
+		for r := 0; r < rounds; r++ {
+			rotated := expr.Or(expr.Shl(h, c32(7)), expr.LShr(h, c32(25)))
+			h = expr.Add(expr.Xor(rotated, expr.And(h, c32(0x5a5a5a5a))), c32(uint64(r)))
+		}
+		return h
+	}
+	return &Query{Assertions: []*expr.Term{
+		expr.Eq(hash("#1"), digest), expr.Eq(hash("#2"), digest),
+		expr.Ne(v32("tid.x#1"), v32("tid.x#2")),
+	}}
+}
+
+// TestBitWiseQueriesAreTheBitVectors checks that a query with more
+// bit-wise operations than maxBitDecompositions has no integer encoding,
+// so that its plan, trials included, is bit-vectors only, and that one
+// with a few keeps both encodings.
+func TestBitWiseQueriesAreTheBitVectors(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	few, many := hashQuery(1), hashQuery(maxBitDecompositions)
+	if n := bitDecompositions(few); n == 0 || n > maxBitDecompositions {
+		t.Fatalf("one round: %d bit-wise operations, want 1 to %d", n, maxBitDecompositions)
+	}
+	if _, err := s.integers(few, collect(few)); err != nil {
+		t.Errorf("one round: no integer encoding: %v", err)
+	}
+	if _, err := s.integers(many, collect(many)); err == nil {
+		t.Errorf("%d rounds (%d bit-wise operations): an integer encoding, want none", maxBitDecompositions, bitDecompositions(many))
+	}
+	for _, st := range s.plan(many, collect(many), attempts(DefaultBudget)) {
+		if st.enc.fresh {
+			t.Errorf("%d rounds: attempt %q is an integer one", maxBitDecompositions, st.name)
+		}
+	}
 }

@@ -26,6 +26,9 @@ type freshAnswer struct {
 	ints    map[string]*big.Int
 	bools   map[string]bool
 	invalid bool // the text did not parse: decide in the Solver's context
+	// units is the rlimit units the check consumed (Z3's statistic
+	// "rlimit count"), for HGRD_TRACE_QUERIES.
+	units uint64
 }
 
 // decideAlone decides the SMT-LIB text of a solver's assertions in a new
@@ -66,19 +69,21 @@ func decideAlone(text string, limit uint64) freshAnswer {
 	for i := C.uint(0); i < C.Z3_ast_vector_size(ctx, vec); i++ {
 		C.Z3_solver_assert(ctx, s, C.Z3_ast_vector_get(ctx, vec, i))
 	}
-	switch C.Z3_solver_check(ctx, s) {
+	status := C.Z3_solver_check(ctx, s)
+	units := consumed(ctx, s)
+	switch status {
 	case C.Z3_L_FALSE:
-		return freshAnswer{status: Unsat}
+		return freshAnswer{status: Unsat, units: units}
 	case C.Z3_L_UNDEF:
 		if C.Z3_get_error_code(ctx) != C.Z3_OK {
 			return freshAnswer{invalid: true}
 		}
-		return freshAnswer{status: Unknown, reason: C.GoString(C.Z3_solver_get_reason_unknown(ctx, s))}
+		return freshAnswer{status: Unknown, reason: C.GoString(C.Z3_solver_get_reason_unknown(ctx, s)), units: units}
 	}
 	m := C.Z3_solver_get_model(ctx, s)
 	C.Z3_model_inc_ref(ctx, m)
 	defer C.Z3_model_dec_ref(ctx, m)
-	a := freshAnswer{status: Sat, ints: map[string]*big.Int{}, bools: map[string]bool{}}
+	a := freshAnswer{status: Sat, ints: map[string]*big.Int{}, bools: map[string]bool{}, units: units}
 	for i := C.uint(0); i < C.Z3_model_get_num_consts(ctx, m); i++ {
 		d := C.Z3_model_get_const_decl(ctx, m, i)
 		v := C.Z3_model_get_const_interp(ctx, m, d)
@@ -103,6 +108,24 @@ func decideAlone(text string, limit uint64) freshAnswer {
 		}
 	}
 	return a
+}
+
+// consumed returns the rlimit units a solver's checks consumed: Z3's
+// statistic "rlimit count", or 0 if it has none.
+func consumed(ctx C.Z3_context, s C.Z3_solver) uint64 {
+	stats := C.Z3_solver_get_statistics(ctx, s)
+	C.Z3_stats_inc_ref(ctx, stats)
+	defer C.Z3_stats_dec_ref(ctx, stats)
+	for i := C.uint(0); i < C.Z3_stats_size(ctx, stats); i++ {
+		if C.GoString(C.Z3_stats_get_key(ctx, stats, i)) != "rlimit count" {
+			continue
+		}
+		if C.Z3_stats_is_uint(ctx, stats, i) {
+			return uint64(C.Z3_stats_get_uint_value(ctx, stats, i))
+		}
+		return uint64(C.Z3_stats_get_double_value(ctx, stats, i))
+	}
+	return 0
 }
 
 // pin returns the equalities that fix the constants of a fresh context's

@@ -418,9 +418,9 @@ func (tr *intTranslator) shift(t *expr.Term) integer {
 // bitwise translates and, or and xor on bit-vectors: a mask of low bits
 // is a remainder; anything else works bit by bit.
 func (tr *intTranslator) bitwise(t *expr.Term) integer {
-	if t.Op == expr.OpAnd && len(t.Args) == 2 {
+	if lowBitsMask(t) {
 		for i, c := range t.Args {
-			if c.IsConst() && c.Value != 0 && c.Value&(c.Value+1) == 0 {
+			if isLowBits(c) {
 				return tr.viewOf(tr.integer(t.Args[1-i]), bits.Len64(c.Value), false)
 			}
 		}
@@ -446,6 +446,18 @@ func (tr *intTranslator) bitwise(t *expr.Term) integer {
 		sum = sum.Add(bit.Mul(tr.lit(pow2(i))))
 	}
 	return integer{sum, unsignedRange(t.Width)}
+}
+
+// lowBitsMask reports whether t is a bit-wise and of a value with a
+// constant of low bits (x & 0xff), which the integer encoding reads as x
+// modulo a power of two.
+func lowBitsMask(t *expr.Term) bool {
+	return t.Op == expr.OpAnd && len(t.Args) == 2 && (isLowBits(t.Args[0]) || isLowBits(t.Args[1]))
+}
+
+// isLowBits reports whether t is a non-zero constant of low bits only.
+func isLowBits(t *expr.Term) bool {
+	return t.IsConst() && t.Value != 0 && t.Value&(t.Value+1) == 0
 }
 
 // bits returns the bits of t's unsigned value, least significant first,

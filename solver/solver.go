@@ -83,6 +83,10 @@ type Solver struct {
 	// the collector ran, and so would answers near the budget. Holding
 	// the values makes a Solver's answers a function of its queries.
 	retained []any
+	// freshUnits is the rlimit units the last attempt decided in a
+	// context of its own consumed, for HGRD_TRACE_QUERIES; 0 after an
+	// attempt in the Solver's context, whose count go-z3 does not give.
+	freshUnits uint64
 }
 
 // New returns a Solver that gives each query a budget of budget rlimit
@@ -136,7 +140,7 @@ func (s *Solver) check(q *Query, limits []uint64) (res *Result, err error) {
 			}
 			return extract(step.enc, m, q, terms, s.retain)
 		})
-		trace.step(step, res, start)
+		trace.step(step, res, start, s.freshUnits)
 		if step.satOnly && res.Status != Sat {
 			res = &Result{Status: Unknown}
 			continue
@@ -167,8 +171,10 @@ func (s *Solver) attempt(assertions []z3.Bool, limit uint64, fresh bool, extract
 	if dumpDir := os.Getenv("HGRD_DUMP_QUERIES"); dumpDir != "" {
 		dumpQuery(dumpDir, zs)
 	}
+	s.freshUnits = 0
 	if fresh {
 		a := decideAlone(zs.String(), limit)
+		s.freshUnits = a.units
 		switch {
 		case a.invalid:
 		case a.status == Unsat:

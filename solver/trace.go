@@ -39,12 +39,17 @@ func (t *trace) start() time.Time {
 	return time.Now()
 }
 
-// step records an attempt's outcome.
-func (t *trace) step(s step, r *Result, start time.Time) {
+// step records an attempt's outcome, with the rlimit units it consumed
+// when they are known (units > 0).
+func (t *trace) step(s step, r *Result, start time.Time, units uint64) {
 	if t == nil {
 		return
 	}
-	t.lines = append(t.lines, fmt.Sprintf("  %-40s limit %9d  %-7s %6.2fs  z3 %4d MB", s.name, s.limit, r.Status, time.Since(start).Seconds(), z3Memory()>>20))
+	used := ""
+	if units > 0 {
+		used = fmt.Sprintf("  used %9d", units)
+	}
+	t.lines = append(t.lines, fmt.Sprintf("  %-40s limit %9d  %-7s %6.2fs  z3 %4d MB%s", s.name, s.limit, r.Status, time.Since(start).Seconds(), z3Memory()>>20, used))
 }
 
 // finish prints the query's attempts in one write, so that queries of
