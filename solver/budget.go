@@ -62,10 +62,12 @@ import (
 
 // DefaultBudget is the rlimit a query gets when New is passed 0. It was
 // 10M with bit-vectors alone; with two encodings sharing it (encoding.go)
-// a query that multiplies unknowns gets integer attempts of about 1M and
-// 2M units, enough for the row-major queries of the paper's examples
-// that the integer encoding decides (0.3M to 2.9M units measured with
-// the z3 command), and bit-vector attempts with the rest. A unit is not
+// a query that multiplies unknowns gets integer attempts of about 240k
+// and 480k units, in contexts of their own, and bit-vector attempts with
+// the rest. (Measured with the z3 command, the paper's row-major
+// queries took 0.3M to 2.9M units in one context with everything else;
+// alone, every integer attempt that decided a query of the examples
+// took at most 201k.) A unit is not
 // a fixed time: bit-vector attempts ran at 1M to 3M units a second on
 // this machine, integer attempts at 80k to 250k. A query that exhausts
 // the whole budget took 20 to 30 seconds of this machine's time on
