@@ -262,20 +262,17 @@ const maxBitDecompositions = 8
 // bitDecompositions counts the bit-wise operations of a query that the
 // integer encoding decomposes into bits (intTranslator.bitwise).
 func bitDecompositions(q *Query) int {
-	var terms expr.Inspector
 	n := 0
-	for _, a := range q.Assertions {
-		terms.Inspect(a, func(t *expr.Term) bool {
-			switch {
-			case t.IsBool():
-			case t.Op == expr.OpOr, t.Op == expr.OpXor:
-				n++
-			case t.Op == expr.OpAnd && !lowBitsMask(t):
-				n++
-			}
-			return true
-		})
-	}
+	eachTerm(q, func(t *expr.Term) bool {
+		switch {
+		case t.IsBool():
+		case t.Op == expr.OpOr, t.Op == expr.OpXor:
+			n++
+		case t.Op == expr.OpAnd && !lowBitsMask(t):
+			n++
+		}
+		return true
+	})
 	return n
 }
 
@@ -311,18 +308,28 @@ func variableShifts(q *Query) bool {
 // anyTerm reports whether some subterm of the query's assertions
 // satisfies f.
 func anyTerm(q *Query, f func(t *expr.Term) bool) bool {
-	var terms expr.Inspector
 	found := false
+	eachTerm(q, func(t *expr.Term) bool {
+		found = f(t)
+		return !found
+	})
+	return found
+}
+
+// eachTerm visits each distinct subterm of the query's assertions once,
+// in pre-order, until visit returns false.
+func eachTerm(q *Query, visit func(t *expr.Term) bool) {
+	var terms expr.Inspector
+	stop := false
 	for _, a := range q.Assertions {
 		terms.Inspect(a, func(t *expr.Term) bool {
-			found = found || f(t)
-			return !found
+			stop = stop || !visit(t)
+			return !stop
 		})
-		if found {
-			return true
+		if stop {
+			return
 		}
 	}
-	return false
 }
 
 // modelValue converts a model's value of a term's expression to the

@@ -83,10 +83,6 @@ type Solver struct {
 	// the collector ran, and so would answers near the budget. Holding
 	// the values makes a Solver's answers a function of its queries.
 	retained []any
-	// freshUnits is the rlimit units the last attempt decided in a
-	// context of its own consumed, for HGRD_TRACE_QUERIES; 0 after an
-	// attempt in the Solver's context, whose count go-z3 does not give.
-	freshUnits uint64
 }
 
 // New returns a Solver that gives each query a budget of budget rlimit
@@ -134,13 +130,14 @@ func (s *Solver) check(q *Query, limits []uint64) (res *Result, err error) {
 	s.retain(steps)
 	for _, step := range steps {
 		start := trace.start()
-		res = s.attempt(step.enc.assertions, step.limit, step.enc.fresh, func(m *z3.Model) *Result {
+		var units uint64
+		res, units = s.attempt(step.enc.assertions, step.limit, step.enc.fresh, func(m *z3.Model) *Result {
 			if step.trial != nil {
 				return step.trial.complete(extract(step.enc, m, step.trial.query, step.trial.terms, s.retain), terms)
 			}
 			return extract(step.enc, m, q, terms, s.retain)
 		})
-		trace.step(step, res, start, s.freshUnits)
+		trace.step(step, res, start, units)
 		if step.satOnly && res.Status != Sat {
 			res = &Result{Status: Unknown}
 			continue
@@ -156,8 +153,10 @@ func (s *Solver) check(q *Query, limits []uint64) (res *Result, err error) {
 // attempt decides assertions within an rlimit, in a context of their
 // own if fresh is set (decideAlone): a model found there is then found
 // again in the Solver's context with every constant pinned to its value,
-// for extract to read.
-func (s *Solver) attempt(assertions []z3.Bool, limit uint64, fresh bool, extract func(*z3.Model) *Result) *Result {
+// for extract to read. It also returns the rlimit units an attempt in a
+// context of its own consumed, for HGRD_TRACE_QUERIES (0 in the
+// Solver's context, whose count go-z3 does not give).
+func (s *Solver) attempt(assertions []z3.Bool, limit uint64, fresh bool, extract func(*z3.Model) *Result) (res *Result, units uint64) {
 	s.ctx.Config().SetUint("rlimit", uint(limit))
 	zs := z3.NewSolver(s.ctx)
 	s.retain(zs)
@@ -171,16 +170,15 @@ func (s *Solver) attempt(assertions []z3.Bool, limit uint64, fresh bool, extract
 	if dumpDir := os.Getenv("HGRD_DUMP_QUERIES"); dumpDir != "" {
 		dumpQuery(dumpDir, zs)
 	}
-	s.freshUnits = 0
 	if fresh {
 		a := decideAlone(zs.String(), limit)
-		s.freshUnits = a.units
+		units = a.units
 		switch {
 		case a.invalid:
 		case a.status == Unsat:
-			return &Result{Status: Unsat}
+			return &Result{Status: Unsat}, units
 		case a.status == Unknown:
-			return &Result{Status: Unknown, Reason: unknownReason(a.reason)}
+			return &Result{Status: Unknown, Reason: unknownReason(a.reason)}, units
 		default:
 			for _, p := range s.pin(a) {
 				zs.Assert(p)
@@ -194,13 +192,13 @@ func (s *Solver) attempt(assertions []z3.Bool, limit uint64, fresh bool, extract
 		if !errors.As(err, &unknown) {
 			panic(err)
 		}
-		return &Result{Status: Unknown, Reason: unknownReason(unknown.Reason)}
+		return &Result{Status: Unknown, Reason: unknownReason(unknown.Reason)}, units
 	case !sat:
-		return &Result{Status: Unsat}
+		return &Result{Status: Unsat}, units
 	}
 	m := zs.Model()
 	s.retain(m)
-	return extract(m)
+	return extract(m), units
 }
 
 // retain keeps a Z3 value alive until Close (see Solver.retained).
