@@ -215,7 +215,7 @@ func splitUnrelated(t *task) (related, unrelated []int) {
 // kernelSide returns the task's query without the launch's facts.
 func kernelSide(t *task) []*expr.Term {
 	if _, q := withFacts(t, nil); q != nil {
-		return q.Assertions
+		return q.Race()
 	}
 	return nil
 }

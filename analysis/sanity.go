@@ -17,7 +17,7 @@ import (
 // and the term semantics disagree: an internal error, never a race.
 func verifyWitness(q *constraints.Query, res *solver.Result) error {
 	env := res.Env()
-	for i, a := range q.Assertions {
+	for i, a := range q.Race() {
 		v, err := expr.Eval(a, env)
 		if err != nil {
 			return fmt.Errorf("witness replay: assertion %d: %v", i, err)

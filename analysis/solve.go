@@ -281,22 +281,36 @@ func solve(s *solver.Solver, t *task) (*solver.Result, error) {
 	return solveWithin(s, t, solver.DefaultBudget)
 }
 
-// solveWithin is solve with a budget: an eighth of it for each probe, all
-// of it for the query itself. A probe is there to find a race cheaply;
-// one it does not find quickly (a probe shape that the host's facts make
-// hard or impossible) is left to the query itself.
+// solveWithin is solve with a budget. A race that needs different stored
+// values is first asked without them: if there is no race whatever the
+// threads store, or the witness found stores different values, that is
+// the answer; only a witness of equal values asks again, with them.
 func solveWithin(s *solver.Solver, t *task, budget uint64) (*solver.Result, error) {
-	observe := []*expr.Term{t.query.Offset1, t.query.Offset2}
+	q := t.query
+	res, err := solveAssertions(s, q, q.Assertions, t.launch, budget)
+	if err != nil || res.Status != solver.Sat || !q.ValuesMustDiffer || inside(res, []*expr.Term{q.DifferentValues}) {
+		return res, err
+	}
+	return solveAssertions(s, q, q.Race(), t.launch, budget)
+}
+
+// solveAssertions decides assertions of a query within a budget: an
+// eighth of it for each probe of the launch, all of it for the
+// assertions themselves. A probe is there to find a race cheaply; one it
+// does not find quickly (a probe shape that the host's facts make hard
+// or impossible) is left to the assertions themselves.
+func solveAssertions(s *solver.Solver, q *constraints.Query, assertions []*expr.Term, l *constraints.Launch, budget uint64) (*solver.Result, error) {
+	observe := []*expr.Term{q.Offset1, q.Offset2}
 	defer s.SetBudget(budget)
-	for _, probe := range constraints.Probes(t.launch) {
+	for _, probe := range constraints.Probes(l) {
 		s.SetBudget(budget / 8)
-		res, err := s.Check(&solver.Query{Assertions: append(probe, t.query.Assertions...), Observe: observe})
+		res, err := s.Check(&solver.Query{Assertions: append(probe, assertions...), Observe: observe})
 		if err != nil || res.Status == solver.Sat {
 			return res, err
 		}
 	}
 	s.SetBudget(budget)
-	return s.Check(&solver.Query{Assertions: t.query.Assertions, Observe: observe})
+	return s.Check(&solver.Query{Assertions: assertions, Observe: observe})
 }
 
 // withinBounds asks, of a race found, for a witness whose accesses stay

@@ -98,6 +98,9 @@ func printQuery(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind stri
 	for _, g := range q.Guards {
 		fmt.Fprintf(&w, "  guarded by %s\n", g)
 	}
+	if q.ValuesMustDiffer {
+		fmt.Fprintf(&w, "  and the stored values differ: %s\n", testkit.Term(q.DifferentValues))
+	}
 	var assertions []string
 	for _, a := range q.Assertions {
 		assertions = append(assertions, testkit.Term(a))

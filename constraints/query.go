@@ -45,10 +45,22 @@ type Query struct {
 	Contents []*expr.Term
 	// DifferentValues, set on a pair of plain writes whose stored values
 	// the analysis knows, states that the two threads store different
-	// values. Assertions include it unless Options.KeepBenign: two writes
-	// of one value are a benign race.
+	// values: two writes of one value are a benign race.
 	DifferentValues *expr.Term
+	// ValuesMustDiffer says that a race needs DifferentValues as well as
+	// Assertions (unless Options.KeepBenign). The stored values are kept
+	// out of Assertions, to be asked only of the witnesses a solver
+	// finds: they are often a query's largest terms (a hash, a chain of
+	// arithmetic), and race-free pairs are almost always so whatever
+	// the threads store (murmurhash3's queries went from undecided after
+	// 20M rlimit units to decided at once). A DifferentValues that is a
+	// constant stays in Assertions instead.
+	ValuesMustDiffer bool
 }
+
+// Race returns the conditions of the query's race: its Assertions and,
+// when the race needs them, different values.
+func (q *Query) Race() []*expr.Term { return withValues(q.Assertions, q) }
 
 // Conflicting reports whether two accesses can race at all in a launch:
 // the same object or allocation, at least one writes, and, if both are
@@ -123,7 +135,11 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 		overlap(q.Offset1, expr.Instantiate(a.Size, 1), q.Offset2, expr.Instantiate(b.Size, 2)))
 	q.Bounds = append(inBounds(l, a, q.Offset1, 1), inBounds(l, b, q.Offset2, 2)...)
 	if q.DifferentValues = differentValues(a, b); q.DifferentValues != nil && !opts.KeepBenign {
-		core = append(core, q.DifferentValues)
+		if q.DifferentValues.IsConst() {
+			core = append(core, q.DifferentValues)
+		} else {
+			q.ValuesMustDiffer = true
+		}
 	}
 	q.Contents = contentsInstances(k, l, append(append([]*expr.Term(nil), core...), q.Bounds...))
 	switch {
@@ -135,13 +151,22 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 		unordered := o.unordered(a, b)
 		if o.used || len(gapGuards(a, b)) > 0 || len(o.gaps) > 0 {
 			q.Guards = o.described
-			q.Limits = limits(k, l, a, b, core, o, q)
+			q.Limits = limits(k, l, a, b, withValues(core, q), o, q)
 			core = append(core, unordered)
 		}
 	}
 	core = append(core, counterLemmas(k, l, core)...)
 	q.Assertions = withLemmas(core, q)
 	return q
+}
+
+// withValues returns assertions with the query's DifferentValues added
+// when its race needs them.
+func withValues(assertions []*expr.Term, q *Query) []*expr.Term {
+	if !q.ValuesMustDiffer {
+		return assertions
+	}
+	return append(append([]*expr.Term(nil), assertions...), q.DifferentValues)
 }
 
 // limits returns the operations a race of the pair may exist only

@@ -10,7 +10,8 @@ import "hgrd/expr"
 // common assertions, and the disjunction of the conjunctions of each
 // one's own. It is nil for fewer than two queries. The queries must be of
 // one pair of accesses (same offsets): Union is a filter, its witness is
-// not a race of any one kind, and its Kind is none.
+// not a race of any one kind, and its Kind is none. The pair's values
+// are the same in every kind's query, and so are the union's.
 func Union(qs []*Query) *Query {
 	if len(qs) < 2 {
 		return nil
@@ -29,7 +30,8 @@ func Union(qs []*Query) *Query {
 			}
 		}
 	}
-	u := &Query{Union: true, First: qs[0].First, Second: qs[0].Second, Offset1: qs[0].Offset1, Offset2: qs[0].Offset2}
+	u := &Query{Union: true, First: qs[0].First, Second: qs[0].Second, Offset1: qs[0].Offset1, Offset2: qs[0].Offset2,
+		DifferentValues: qs[0].DifferentValues, ValuesMustDiffer: qs[0].ValuesMustDiffer}
 	var alternatives []*expr.Term
 	for i, q := range qs {
 		var own []*expr.Term

@@ -30,23 +30,27 @@ const releasedMemory = 8 << 20
 // heap's growth, gets to them late; and a program that runs with the
 // collector off (a worker, driver/isolate.go) would never get to them.
 // It stops once Z3's memory is below releasedMemory or has not gone
-// down for two collections: Z3 may keep some for itself (17 MB in a
-// worker, for reasons we have not found).
+// down for three collections: Z3 may keep some for itself (17 MB in a
+// worker, for reasons we have not found). After a collection that
+// released nothing it waits four times longer for the finalizers'
+// goroutine, which a busy machine may not have run within a
+// millisecond (two stalls of a millisecond each once ended it early).
 func ReleaseMemory() {
-	last, still := z3Memory(), 0
+	last, still, wait := z3Memory(), 0, time.Millisecond
 	for range 50 {
 		runtime.GC()
-		time.Sleep(time.Millisecond) // for the finalizers' goroutine
+		time.Sleep(wait) // for the finalizers' goroutine
 		now := z3Memory()
 		if now < releasedMemory {
 			return
 		}
 		if now >= last {
-			if still++; still == 2 {
+			if still++; still == 3 {
 				return
 			}
+			wait *= 4
 		} else {
-			still = 0
+			still, wait = 0, time.Millisecond
 		}
 		last = now
 	}
