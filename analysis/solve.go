@@ -266,8 +266,9 @@ func solveLane(ctx context.Context, lane []*task) error {
 		if res.Status == solver.Sat {
 			t.limit = limitOf(s, t.query.Limits)
 		}
+		// A race found with ValuesMustDiffer has different values: only a
+		// query that kept races of equal values asks whether it is benign.
 		if res.Status == solver.Sat && t.query.DifferentValues != nil && !t.query.ValuesMustDiffer {
-			// A race that needed different values has them.
 			t.benign = sameValues(s, t.query)
 		}
 		t.release()
@@ -289,7 +290,7 @@ func solve(s *solver.Solver, t *task) (*solver.Result, error) {
 func solveWithin(s *solver.Solver, t *task, budget uint64) (*solver.Result, error) {
 	q := t.query
 	res, err := solveAssertions(s, q, q.Assertions, t.launch, budget)
-	if err != nil || res.Status != solver.Sat || !q.ValuesMustDiffer || inside(res, []*expr.Term{q.DifferentValues}) {
+	if err != nil || res.Status != solver.Sat || !q.ValuesMustDiffer || holds(res, []*expr.Term{q.DifferentValues}) {
 		return res, err
 	}
 	return solveAssertions(s, q, q.Race(), t.launch, budget)
@@ -322,7 +323,7 @@ func solveAssertions(s *solver.Solver, q *constraints.Query, assertions []*expr.
 // the budget keeps the race and its witness, flagged unbounded.
 func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Result, bool, error) {
 	facts := append(append([]*expr.Term(nil), t.query.Bounds...), t.query.Contents...)
-	if inside(found, facts) {
+	if holds(found, facts) {
 		return found, false, nil
 	}
 	bounded := *t.query
@@ -334,12 +335,13 @@ func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Resu
 	return res, false, nil
 }
 
-// inside reports whether a witness satisfies the bounds: all of their
-// variables have values in it, and they hold. (They are not observed in
-// the query, which would change its encoding.)
-func inside(res *solver.Result, bounds []*expr.Term) bool {
+// holds reports whether a witness satisfies facts asked only of
+// witnesses (bounds, contents, different values): all of their variables
+// have values in it, and they hold. (They are not observed in the query,
+// which would change its encoding.)
+func holds(res *solver.Result, facts []*expr.Term) bool {
 	env := res.Env()
-	for _, b := range bounds {
+	for _, b := range facts {
 		if v, err := expr.Eval(b, env); err != nil || v == 0 {
 			return false
 		}
