@@ -8,8 +8,10 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"os"
 	"runtime"
 	"sync"
+	"time"
 
 	"hgrd/constraints"
 	"hgrd/expr"
@@ -40,6 +42,9 @@ type task struct {
 	// members, set on a union task, are the tasks of each kind of its
 	// pair: all unsat when it is.
 	members []*task
+	// budget is the rlimit of the task's query; 0 is the default
+	// (solver.DefaultBudget). See memberBudget.
+	budget uint64
 	// limit is set when the race is found and exists only through the
 	// operation it names (a scope too narrow, a missing fence).
 	limit *constraints.Limit
@@ -241,15 +246,11 @@ func solveLane(ctx context.Context, lane []*task) error {
 			continue
 		}
 		t.ensureQuery()
+		start := time.Now()
 		res, err := solve(s, t)
+		traceTask(t, res, start)
 		if err == nil && t.members != nil {
-			t.result = res
-			if res.Status == solver.Unsat {
-				for _, m := range t.members {
-					m.result = res
-				}
-			}
-			t.query = nil // a union is never reported
+			t.settleMembers(res)
 			continue
 		}
 		if err == nil && res.Status == solver.Sat && len(t.query.Bounds)+len(t.query.Contents) > 0 {
@@ -276,11 +277,56 @@ func solveLane(ctx context.Context, lane []*task) error {
 	return nil
 }
 
+// traceTask prints, when TraceEnv is set, the pair and kind a task asked
+// of the solver, its answer and the seconds it took: the solver's own
+// trace numbers queries but cannot name them.
+func traceTask(t *task, res *solver.Result, start time.Time) {
+	if os.Getenv(TraceEnv) == "" || res == nil {
+		return
+	}
+	kind := "union"
+	if !t.query.Union {
+		kind = t.query.Kind.String()
+	}
+	fmt.Fprintf(os.Stderr, "task %s %s: %s %s and %s %s: %s in %.2fs\n", t.kernel.Name, kind,
+		t.query.First.Pos, t.query.First.Kind, t.query.Second.Pos, t.query.Second.Kind, res.Status, time.Since(start).Seconds())
+}
+
+// settleMembers records a union task's answer: unsat is every member's
+// answer; unknown leaves each member to be asked within memberBudget; a
+// race leaves them to be asked in full, to find which kinds race.
+func (t *task) settleMembers(res *solver.Result) {
+	t.result = res
+	for _, m := range t.members {
+		switch res.Status {
+		case solver.Unsat:
+			m.result = res
+		case solver.Unknown:
+			m.budget = memberBudget
+		}
+	}
+	t.query = nil // a union is never reported
+}
+
+// memberBudget is the rlimit of each kind's query of a pair whose union
+// of kinds the solver could not decide within the whole budget. Each
+// kind is a narrower question, and one of them may be a race that the
+// union's search missed, so each is still asked; but in hecbench-dev's
+// slowest files, no kind of the six undecided unions was decided with
+// the whole budget either, and asking up to three more full budgets made
+// such a pair cost four (bitonic-sort's swap: 15 s for the union, then
+// 32 s for its kinds).
+const memberBudget = solver.DefaultBudget / 8
+
 // solve answers one task: first under each probe shape of its launch
 // (a race found there is a race), then with its unknown dimensions
 // symbolic.
 func solve(s *solver.Solver, t *task) (*solver.Result, error) {
-	return solveWithin(s, t, solver.DefaultBudget)
+	budget := t.budget
+	if budget == 0 {
+		budget = solver.DefaultBudget
+	}
+	return solveWithin(s, t, budget)
 }
 
 // solveWithin is solve with a budget. A race that needs different stored
@@ -293,7 +339,44 @@ func solveWithin(s *solver.Solver, t *task, budget uint64) (*solver.Result, erro
 	if err != nil || res.Status != solver.Sat || !q.ValuesMustDiffer || holds(res, []*expr.Term{q.DifferentValues}) {
 		return res, err
 	}
+	if ext, err := extendWitness(s, q, res, budget/extendShare); err != nil || ext.Status == solver.Sat {
+		return ext, err
+	}
 	return solveAssertions(s, q, q.Race(), t.launch, budget)
+}
+
+// extendShare is the share of a query's budget (its inverse) that
+// extendWitness may spend.
+const extendShare = 32
+
+// extendWitness asks whether the threads of a witness whose writes store
+// equal values, in the same launch, with the same host values and loop
+// iterations, can store different values: every variable of a role
+// (thread and block indices and dimensions, parameters, host values,
+// iteration counts) keeps its value in the witness, and the rest (values
+// loaded from memory) may change. Values usually differ through what
+// the threads load, so that this small query finds the race where the
+// whole query with its values asked again spent seconds on trials
+// (copyFromTp_racy's 0.0 stored by both threads of the first witness,
+// where one of them may store what it read). Sat is a race of different
+// values; anything else leaves the question to the whole query.
+func extendWitness(s *solver.Solver, q *constraints.Query, found *solver.Result, budget uint64) (*solver.Result, error) {
+	race := q.Race()
+	assertions := append([]*expr.Term(nil), race...)
+	pinned := map[string]bool{}
+	for _, a := range race {
+		for _, v := range expr.Vars(a) {
+			val, ok := found.Vars[v.Name]
+			if !ok || v.Role.Kind == expr.NoRole || pinned[v.Name] {
+				continue
+			}
+			pinned[v.Name] = true
+			assertions = append(assertions, expr.Eq(v, expr.Const(val, v.Width)))
+		}
+	}
+	defer s.SetBudget(s.Budget())
+	s.SetBudget(budget)
+	return s.Check(&solver.Query{Assertions: assertions, Observe: []*expr.Term{q.Offset1, q.Offset2}})
 }
 
 // solveAssertions decides assertions of a query within a budget: an
