@@ -371,12 +371,23 @@ func extendWitness(s *solver.Solver, q *constraints.Query, found *solver.Result,
 				continue
 			}
 			pinned[v.Name] = true
-			assertions = append(assertions, expr.Eq(v, expr.Const(val, v.Width)))
+			assertions = append(assertions, pin(v, val))
 		}
 	}
 	defer s.SetBudget(s.Budget())
 	s.SetBudget(budget)
 	return s.Check(&solver.Query{Assertions: assertions, Observe: []*expr.Term{q.Offset1, q.Offset2}})
+}
+
+// pin states that a variable, boolean or bit-vector, has a value.
+func pin(v *expr.Term, val uint64) *expr.Term {
+	if v.IsBool() {
+		if val == 0 {
+			return expr.Not(v)
+		}
+		return v
+	}
+	return expr.Eq(v, expr.Const(val, v.Width))
 }
 
 // solveAssertions decides assertions of a query within a budget: an

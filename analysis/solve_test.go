@@ -82,6 +82,9 @@ func TestExtendWitness(t *testing.T) {
 	if q == nil || !q.ValuesMustDiffer {
 		t.Fatalf("no intra-warp query whose race needs different values: %+v", q)
 	}
+	// A host value that is a boolean is pinned too.
+	flag := expr.VarWithRole("flag", expr.Bool, expr.Shared, expr.Role{Kind: expr.HostValue})
+	q.Assertions = append(q.Assertions, expr.AnyOf(flag, expr.Eq(expr.Var("unused", 32, expr.Shared), expr.Const(7, 32))))
 	s := solver.New(0)
 	defer s.Close()
 	for _, tt := range []struct {
@@ -91,7 +94,7 @@ func TestExtendWitness(t *testing.T) {
 		{4, 5, true},
 		{0, 1, false},
 	} {
-		found := &solver.Result{Status: solver.Sat, Vars: map[string]uint64{}}
+		found := &solver.Result{Status: solver.Sat, Vars: map[string]uint64{"flag": 1}}
 		for _, v := range expr.Vars(expr.AllOf(q.Assertions...)) {
 			switch v.Name {
 			case "tid.x#1":
@@ -108,8 +111,8 @@ func TestExtendWitness(t *testing.T) {
 			t.Errorf("threads %d and %d: race %v, want %v", tt.t1, tt.t2, got, tt.wantSat)
 			continue
 		}
-		if tt.wantSat && (res.Vars["tid.x#1"] != tt.t1 || res.Vars["tid.x#2"] != tt.t2) {
-			t.Errorf("threads %d and %d: the race found is of threads %d and %d", tt.t1, tt.t2, res.Vars["tid.x#1"], res.Vars["tid.x#2"])
+		if tt.wantSat && (res.Vars["tid.x#1"] != tt.t1 || res.Vars["tid.x#2"] != tt.t2 || res.Vars["flag"] != 1) {
+			t.Errorf("threads %d and %d: the race found is of threads %d and %d, flag %d", tt.t1, tt.t2, res.Vars["tid.x#1"], res.Vars["tid.x#2"], res.Vars["flag"])
 		}
 	}
 }
