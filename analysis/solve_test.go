@@ -94,15 +94,7 @@ func TestExtendWitness(t *testing.T) {
 		{4, 5, true},
 		{0, 1, false},
 	} {
-		found := &solver.Result{Status: solver.Sat, Vars: map[string]uint64{"flag": 1}}
-		for _, v := range expr.Vars(expr.AllOf(q.Assertions...)) {
-			switch v.Name {
-			case "tid.x#1":
-				found.Vars[v.Name] = tt.t1
-			case "tid.x#2":
-				found.Vars[v.Name] = tt.t2
-			}
-		}
+		found := &solver.Result{Status: solver.Sat, Vars: map[string]uint64{"flag": 1, "tid.x#1": tt.t1, "tid.x#2": tt.t2}}
 		res, err := extendWitness(s, q, found, solver.DefaultBudget/extendShare)
 		if err != nil {
 			t.Fatal(err)
