@@ -45,6 +45,10 @@ type task struct {
 	// budget is the rlimit of the task's query; 0 is the default
 	// (solver.DefaultBudget). See memberBudget.
 	budget uint64
+	// unionWitness, set on the member of a union found racy, is the
+	// union's witness: the member's race if it satisfies the member's
+	// query (see answer).
+	unionWitness *solver.Result
 	// limit is set when the race is found and exists only through the
 	// operation it names (a scope too narrow, a missing fence).
 	limit *constraints.Limit
@@ -247,10 +251,13 @@ func solveLane(ctx context.Context, lane []*task) error {
 		}
 		t.ensureQuery()
 		start := time.Now()
-		res, err := solve(s, t)
+		res, err := t.answer(s)
 		traceTask(t, res, start)
 		if err == nil && t.members != nil {
-			t.settleMembers(res)
+			first, second := t.query.First.Pos, t.query.Second.Pos // settling drops the query
+			if err := t.settleUnion(s, res); err != nil {
+				return fmt.Errorf("%s and %s: %w", first, second, err)
+			}
 			continue
 		}
 		if err == nil && res.Status == solver.Sat && len(t.query.Bounds)+len(t.query.Contents) > 0 {
@@ -294,7 +301,8 @@ func traceTask(t *task, res *solver.Result, start time.Time) {
 
 // settleMembers records a union task's answer: unsat is every member's
 // answer; unknown leaves each member to be asked within memberBudget; a
-// race leaves them to be asked in full, to find which kinds race.
+// race leaves them to be asked in full, to find which kinds race, and
+// gives each the union's witness, which is a race of at least one kind.
 func (t *task) settleMembers(res *solver.Result) {
 	t.result = res
 	for _, m := range t.members {
@@ -303,9 +311,65 @@ func (t *task) settleMembers(res *solver.Result) {
 			m.result = res
 		case solver.Unknown:
 			m.budget = memberBudget
+		case solver.Sat:
+			m.unionWitness = res
 		}
 	}
 	t.query = nil // a union is never reported
+}
+
+// settleUnion records a union's answer for its members (settleMembers)
+// and, when the union races, asks at once the union of the kinds its
+// witness is not a race of: a pair usually races in one kind only (a
+// warp's lanes, or neighbouring blocks), and one more union then answers
+// the other kinds together where each would be a query of its own. A
+// race found there settles its kinds in turn.
+func (t *task) settleUnion(s *solver.Solver, res *solver.Result) error {
+	t.settleMembers(res)
+	if res.Status != solver.Sat {
+		return nil
+	}
+	var rest []*task
+	for _, m := range t.members {
+		if !racesWith(res, m.ensureQuery()) {
+			rest = append(rest, m)
+		}
+	}
+	if len(rest) == len(t.members) {
+		return nil // a witness of equal values: each kind is asked with its own
+	}
+	u := unionTask(rest)
+	if u == nil {
+		return nil
+	}
+	u.ensureQuery()
+	start := time.Now()
+	r, err := solve(s, u)
+	traceTask(u, r, start)
+	if err != nil {
+		return err
+	}
+	return u.settleUnion(s, r)
+}
+
+// answer solves a task whose query is built, unless it is the member of
+// a union whose witness satisfies its query: the union is the
+// disjunction of its members' queries, over the same variables, so its
+// witness is a race of the kinds whose query it satisfies, found without
+// asking the solver again. A witness of another kind leaves the task to
+// the solver.
+func (t *task) answer(s *solver.Solver) (*solver.Result, error) {
+	if w := t.unionWitness; w != nil && racesWith(w, t.query) {
+		return w, nil
+	}
+	return solve(s, t)
+}
+
+// racesWith reports whether a witness found for another query is a race
+// of q: it satisfies q's assertions and, if q's race needs different
+// stored values, stores them.
+func racesWith(w *solver.Result, q *constraints.Query) bool {
+	return holds(w, q.Assertions) && (!q.ValuesMustDiffer || holds(w, []*expr.Term{q.DifferentValues}))
 }
 
 // memberBudget is the rlimit of each kind's query of a pair whose union
@@ -320,29 +384,55 @@ const memberBudget = solver.DefaultBudget / 8
 
 // solve answers one task: first under each probe shape of its launch
 // (a race found there is a race), then with its unknown dimensions
-// symbolic.
+// symbolic. A union of kinds is answered without its stored values
+// (solveRelaxed): each kind's query with its values is narrower than
+// the union's, which the solver found far harder (copyFromTp_racy: the
+// union with its values undecided after 17 s, each kind decided in half
+// a second).
 func solve(s *solver.Solver, t *task) (*solver.Result, error) {
 	budget := t.budget
 	if budget == 0 {
 		budget = solver.DefaultBudget
 	}
+	if t.members != nil {
+		return solveRelaxed(s, t, budget)
+	}
 	return solveWithin(s, t, budget)
 }
 
 // solveWithin is solve with a budget. A race that needs different stored
-// values is first asked without them: if there is no race whatever the
-// threads store, or the witness found stores different values, that is
-// the answer; only a witness of equal values asks again, with them.
+// values is first asked without them (solveRelaxed); only a witness of
+// equal values asks again, with them.
 func solveWithin(s *solver.Solver, t *task, budget uint64) (*solver.Result, error) {
+	res, err := solveRelaxed(s, t, budget)
+	if err != nil || !needsValues(t.query, res) {
+		return res, err
+	}
+	return solveAssertions(s, t.query, t.query.Race(), t.launch, budget)
+}
+
+// solveRelaxed asks a task's query without the stored values its race
+// needs: if there is no race whatever the threads store, or the witness
+// found stores different values, or extendWitness finds one that does,
+// that is the answer; otherwise the answer is the witness of equal
+// values found, which needsValues tells apart.
+func solveRelaxed(s *solver.Solver, t *task, budget uint64) (*solver.Result, error) {
 	q := t.query
 	res, err := solveAssertions(s, q, q.Assertions, t.launch, budget)
-	if err != nil || res.Status != solver.Sat || !q.ValuesMustDiffer || holds(res, []*expr.Term{q.DifferentValues}) {
+	if err != nil || !needsValues(q, res) {
 		return res, err
 	}
 	if ext, err := extendWitness(s, q, res, budget/extendShare); err != nil || ext.Status == solver.Sat {
 		return ext, err
 	}
-	return solveAssertions(s, q, q.Race(), t.launch, budget)
+	return res, nil
+}
+
+// needsValues reports whether a witness of a query is one of its race
+// but for the stored values: the race needs different ones, and the
+// witness's are equal.
+func needsValues(q *constraints.Query, res *solver.Result) bool {
+	return res.Status == solver.Sat && q.ValuesMustDiffer && !holds(res, []*expr.Term{q.DifferentValues})
 }
 
 // extendShare is the share of a query's budget (its inverse) that
@@ -358,25 +448,46 @@ const extendShare = 32
 // the threads load, so that this small query finds the race where the
 // whole query with its values asked again spent seconds on trials
 // (copyFromTp_racy's 0.0 stored by both threads of the first witness,
-// where one of them may store what it read). Sat is a race of different
-// values; anything else leaves the question to the whole query.
+// where one of them may store what it read). If they cannot, it asks
+// again with only the launch kept (the variables of a role that are the
+// same for every thread): other threads of the same launch may take
+// the path that loads (copyFromTp_racy's witness of two threads that
+// both store the constant 0.0, where a thread on the diagonal stores
+// what it reads). Sat is a race of different values; anything else
+// leaves the question to the whole query.
 func extendWitness(s *solver.Solver, q *constraints.Query, found *solver.Result, budget uint64) (*solver.Result, error) {
-	race := q.Race()
-	assertions := append([]*expr.Term(nil), race...)
-	pinned := map[string]bool{}
-	for _, a := range race {
-		for _, v := range expr.Vars(a) {
-			val, ok := found.Vars[v.Name]
-			if !ok || v.Role.Kind == expr.NoRole || pinned[v.Name] {
-				continue
-			}
-			pinned[v.Name] = true
-			assertions = append(assertions, pin(v, val))
-		}
-	}
 	defer s.SetBudget(s.Budget())
 	s.SetBudget(budget)
-	return s.Check(&solver.Query{Assertions: assertions, Observe: []*expr.Term{q.Offset1, q.Offset2}})
+	var res *solver.Result
+	for _, keep := range []func(*expr.Term) bool{
+		func(*expr.Term) bool { return true },
+		func(v *expr.Term) bool { return v.Scope == expr.Shared },
+	} {
+		var err error
+		res, err = s.Check(&solver.Query{Assertions: pinned(q.Race(), found, keep), Observe: []*expr.Term{q.Offset1, q.Offset2}})
+		if err != nil || res.Status == solver.Sat {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// pinned returns assertions with every variable of a role that keep
+// selects pinned to its value in a witness.
+func pinned(assertions []*expr.Term, found *solver.Result, keep func(*expr.Term) bool) []*expr.Term {
+	out := append([]*expr.Term(nil), assertions...)
+	done := map[string]bool{}
+	for _, a := range assertions {
+		for _, v := range expr.Vars(a) {
+			val, ok := found.Vars[v.Name]
+			if !ok || v.Role.Kind == expr.NoRole || done[v.Name] || !keep(v) {
+				continue
+			}
+			done[v.Name] = true
+			out = append(out, pin(v, val))
+		}
+	}
+	return out
 }
 
 // pin states that a variable, boolean or bit-vector, has a value.
@@ -415,6 +526,11 @@ func solveAssertions(s *solver.Solver, q *constraints.Query, assertions []*expr.
 // needs an out-of-bounds access, another bug, or memory contents the
 // program never has). A question it cannot decide within a quarter of
 // the budget keeps the race and its witness, flagged unbounded.
+//
+// It is first asked within the launch of the witness found: the same
+// dimensions, parameters and host values, other threads. Sizes are then
+// constants, and the question, which sizes make non-linear, is usually
+// decided at once (tissue_racy: 5.7 s of its 10 s went to bounds).
 func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Result, bool, error) {
 	facts := append(append([]*expr.Term(nil), t.query.Bounds...), t.query.Contents...)
 	if holds(found, facts) {
@@ -422,6 +538,11 @@ func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Resu
 	}
 	bounded := *t.query
 	bounded.Assertions = append(append([]*expr.Term(nil), t.query.Assertions...), facts...)
+	sameLaunch := bounded
+	sameLaunch.Assertions = pinned(bounded.Assertions, found, func(v *expr.Term) bool { return v.Scope == expr.Shared })
+	if res, err := solveWithin(s, &task{query: &sameLaunch, launch: t.launch}, solver.DefaultBudget/extendShare); err != nil || res.Status == solver.Sat {
+		return res, false, err
+	}
 	res, err := solveWithin(s, &task{query: &bounded, launch: t.launch}, solver.DefaultBudget/4)
 	if err != nil || res.Status == solver.Unknown {
 		return found, true, nil

@@ -62,7 +62,9 @@ int main() {
 // TestExtendWitness checks the retry of a witness whose writes store
 // equal values: threads 4 and 5 may store different loaded values, and
 // the race found keeps them; threads 0 and 1 both store 0, whatever
-// memory holds, and the retry finds no race.
+// memory holds, and the race found is of other threads of the same
+// launch (the host value kept); with a host value that confines every
+// pair to threads that store 0, there is none.
 func TestExtendWitness(t *testing.T) {
 	u := testkit.LoadSource(t, "values.cu", equalThenLoaded)
 	var q *constraints.Query
@@ -82,29 +84,100 @@ func TestExtendWitness(t *testing.T) {
 	if q == nil || !q.ValuesMustDiffer {
 		t.Fatalf("no intra-warp query whose race needs different values: %+v", q)
 	}
-	// A host value that is a boolean is pinned too.
+	// A boolean host value, pinned too: set, it confines both threads
+	// to those that store 0.
 	flag := expr.VarWithRole("flag", expr.Bool, expr.Shared, expr.Role{Kind: expr.HostValue})
-	q.Assertions = append(q.Assertions, expr.AnyOf(flag, expr.Eq(expr.Var("unused", 32, expr.Shared), expr.Const(7, 32))))
+	tid1, tid2 := expr.Instantiate(kernelanalysis.ThreadIdx(0), 1), expr.Instantiate(kernelanalysis.ThreadIdx(0), 2)
+	four := expr.Const(4, tid1.Width)
+	q.Assertions = append(q.Assertions, expr.AnyOf(expr.Not(flag), expr.AllOf(expr.ULt(tid1, four), expr.ULt(tid2, four))))
 	s := solver.New(0)
 	defer s.Close()
 	for _, tt := range []struct {
-		t1, t2  uint64
-		wantSat bool
+		t1, t2     uint64
+		flag       uint64
+		wantSat    bool
+		sameThread bool // the race found keeps the witness's threads
 	}{
-		{4, 5, true},
-		{0, 1, false},
+		{4, 5, 0, true, true},
+		{0, 1, 0, true, false},
+		{0, 1, 1, false, false},
 	} {
-		found := &solver.Result{Status: solver.Sat, Vars: map[string]uint64{"flag": 1, "tid.x#1": tt.t1, "tid.x#2": tt.t2}}
+		found := &solver.Result{Status: solver.Sat, Vars: map[string]uint64{"flag": tt.flag, tid1.Name: tt.t1, tid2.Name: tt.t2}}
 		res, err := extendWitness(s, q, found, solver.DefaultBudget/extendShare)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := res.Status == solver.Sat; got != tt.wantSat {
-			t.Errorf("threads %d and %d: race %v, want %v", tt.t1, tt.t2, got, tt.wantSat)
+			t.Errorf("threads %d and %d, flag %d: race %v, want %v", tt.t1, tt.t2, tt.flag, got, tt.wantSat)
 			continue
 		}
-		if tt.wantSat && (res.Vars["tid.x#1"] != tt.t1 || res.Vars["tid.x#2"] != tt.t2 || res.Vars["flag"] != 1) {
-			t.Errorf("threads %d and %d: the race found is of threads %d and %d, flag %d", tt.t1, tt.t2, res.Vars["tid.x#1"], res.Vars["tid.x#2"], res.Vars["flag"])
+		if !tt.wantSat {
+			continue
+		}
+		r1, r2 := res.Vars[tid1.Name], res.Vars[tid2.Name]
+		if res.Vars["flag"] != tt.flag || tt.sameThread && (r1 != tt.t1 || r2 != tt.t2) || !tt.sameThread && r1 < 4 && r2 < 4 {
+			t.Errorf("threads %d and %d, flag %d: the race found is of threads %d and %d, flag %d", tt.t1, tt.t2, tt.flag, r1, r2, res.Vars["flag"])
+		}
+	}
+}
+
+// pairsInWarp writes one slot from each pair of neighbouring threads: a
+// race within a warp only.
+const pairsInWarp = `__global__ void k(int *a) {
+  a[(blockIdx.x * 64 + threadIdx.x) / 2] = threadIdx.x;
+}
+int main() {
+  int *a;
+  cudaMalloc(&a, 64 * sizeof(int));
+  k<<<2, 64>>>(a);
+  return 0;
+}
+`
+
+// TestUnionWitness checks what a union's race leaves to its kinds: the
+// kind its witness is a race of takes the witness without a query
+// (answer is given no solver), and the other two, which race nowhere
+// here, are answered together by the union of their queries.
+func TestUnionWitness(t *testing.T) {
+	u := testkit.LoadSource(t, "pairs.cu", pairsInWarp)
+	var union *task
+	for _, fk := range u.Kernels {
+		k, err := kernelanalysis.Analyze(u, fk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range launchContexts(fk, k, hostanalysis.Launches(u), Options{}) {
+			for _, tk := range appendTasks(nil, k, l, Options{}) {
+				if tk.members != nil {
+					union = tk
+				}
+			}
+		}
+	}
+	if union == nil || len(union.members) != 3 {
+		t.Fatalf("no union of the three kinds: %+v", union)
+	}
+	s := solver.New(0)
+	defer s.Close()
+	union.ensureQuery()
+	res, err := solve(s, union)
+	if err != nil || res.Status != solver.Sat {
+		t.Fatalf("union: %v, %v; want a race", res, err)
+	}
+	if err := union.settleUnion(s, res); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range union.members {
+		if m.key.kind != constraints.IntraWarp {
+			if m.result == nil || m.result.Status != solver.Unsat {
+				t.Errorf("%v: answered %v; want unsat from the union of the other kinds", m.key.kind, m.result)
+			}
+			continue
+		}
+		m.ensureQuery()
+		got, err := m.answer(nil)
+		if err != nil || got != res {
+			t.Errorf("intra-warp: answer = %v, %v; want the union's witness", got, err)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package examples
 
 import (
 	"context"
+	"sort"
 	"syscall"
 	"testing"
 
@@ -31,6 +32,7 @@ func BenchmarkExamples(b *testing.B) {
 	}
 	var total report.Timings
 	files, ownNoLonger, slowest := 0, 0, 0.0
+	var over []overrun
 	for i := 0; i < b.N; i++ {
 		for _, r := range runs {
 			res := driver.Check(context.Background(), r.files, r.opts)
@@ -40,11 +42,14 @@ func BenchmarkExamples(b *testing.B) {
 				files++
 				if p.OwnNoLonger() {
 					ownNoLonger++
+				} else {
+					over = append(over, overrun{f.Path, p.Own(), p.FrontEnd()})
 				}
 				slowest = max(slowest, f.Seconds)
 			}
 		}
 	}
+	logOverruns(b, over)
 	if files > 0 {
 		b.ReportMetric(100*float64(ownNoLonger)/float64(files), "%files-own<=clang+opt")
 		b.ReportMetric(slowest, "max-s/file")
@@ -63,5 +68,22 @@ func BenchmarkExamples(b *testing.B) {
 	b.ReportMetric(ms(float64(total.Solving)), "solve-ms/op")
 	if total.Clang > 0 {
 		b.ReportMetric(float64(total.Analysis+total.Solving)/float64(total.Clang), "hgrd/clang")
+	}
+}
+
+// An overrun is a file whose own work took longer than clang and opt.
+type overrun struct {
+	path          string
+	own, frontEnd float64
+}
+
+// logOverruns logs the files whose own work most exceeds clang and opt,
+// the ones to look at first; the testing package keeps ten lines of a
+// benchmark's log.
+func logOverruns(b *testing.B, over []overrun) {
+	sort.Slice(over, func(i, j int) bool { return over[i].own-over[i].frontEnd > over[j].own-over[j].frontEnd })
+	b.Logf("%d files' own work took longer than clang and opt; the most:", len(over))
+	for _, o := range over[:min(len(over), 9)] {
+		b.Logf("%s: own work %.2fs, clang+opt %.2fs", o.path, o.own, o.frontEnd)
 	}
 }

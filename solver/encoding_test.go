@@ -47,6 +47,31 @@ func TestPlanSpendsTheBudget(t *testing.T) {
 	}
 }
 
+// TestQuickLookWithoutTrials checks that a query's plan opens with the
+// quick bit-vector look when it has no trials, and that a query with
+// trials starts with them instead.
+func TestQuickLookWithoutTrials(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	saw := map[bool]bool{}
+	queries := append(raceQueries(), raceQuery{name: "row-collision", q: rowCollision()})
+	for _, rq := range queries {
+		steps := s.plan(rq.q, collect(rq.q), attempts(DefaultBudget))
+		hasTrials := len(trials(rq.q)) > 0
+		saw[hasTrials] = true
+		first := steps[0]
+		if hasTrials && first.trial == nil {
+			t.Errorf("%s has trials: its first attempt is %q", rq.name, first.name)
+		}
+		if !hasTrials && first.name != "bit-vectors (quick)" {
+			t.Errorf("%s has no trials: its first attempt is %q, want the quick look", rq.name, first.name)
+		}
+	}
+	if !saw[true] || !saw[false] {
+		t.Errorf("the queries cover only has-trials = %v", saw)
+	}
+}
+
 // firstRound returns the name of a plan's first attempt after its quick
 // look, trials and small values.
 func firstRound(steps []step) string {

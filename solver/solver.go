@@ -127,6 +127,7 @@ func (s *Solver) check(q *Query, limits []uint64) (res *Result, err error) {
 	trace := newTrace()
 	defer trace.finish()
 	steps := s.plan(q, terms, limits)
+	trace.planned(steps)
 	s.retain(steps)
 	for _, step := range steps {
 		start := trace.start()

@@ -17,6 +17,7 @@ var queryCount atomic.Int64
 // A trace records the attempts of one query; a nil trace records nothing.
 type trace struct {
 	n     int64
+	plan  string // the plan's size, for the header line
 	lines []string
 }
 
@@ -39,6 +40,21 @@ func (t *trace) start() time.Time {
 	return time.Now()
 }
 
+// planned records the size of a query's plan: its attempts and, of
+// them, its trials.
+func (t *trace) planned(steps []step) {
+	if t == nil {
+		return
+	}
+	trials := 0
+	for _, s := range steps {
+		if s.trial != nil {
+			trials++
+		}
+	}
+	t.plan = fmt.Sprintf(" (%d attempts planned, %d trials)", len(steps), trials)
+}
+
 // step records an attempt's outcome, with the rlimit units it consumed
 // when they are known (units > 0).
 func (t *trace) step(s step, r *Result, start time.Time, units uint64) {
@@ -58,5 +74,5 @@ func (t *trace) finish() {
 	if t == nil {
 		return
 	}
-	fmt.Fprintf(os.Stderr, "query %d\n%s\n", t.n, strings.Join(t.lines, "\n"))
+	fmt.Fprintf(os.Stderr, "query %d%s\n%s\n", t.n, t.plan, strings.Join(t.lines, "\n"))
 }

@@ -80,7 +80,7 @@ func trials(q *Query) []*trial {
 	return out
 }
 
-// maxTrials bounds the trials of a query: each costs up to 1/32 of its
+// maxTrials bounds the trials of a query: each costs up to 1/trialShare of its
 // budget, though most end within a few thousand units.
 const maxTrials = 12
 
