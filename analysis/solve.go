@@ -369,7 +369,13 @@ func (t *task) answer(s *solver.Solver) (*solver.Result, error) {
 // of q: it satisfies q's assertions and, if q's race needs different
 // stored values, stores them.
 func racesWith(w *solver.Result, q *constraints.Query) bool {
-	return holds(w, q.Assertions) && (!q.ValuesMustDiffer || holds(w, []*expr.Term{q.DifferentValues}))
+	return holds(w, q.Assertions) && valuesSuffice(q, w)
+}
+
+// valuesSuffice reports whether a witness's stored values are those a
+// race of q needs: different, if its race needs them to differ.
+func valuesSuffice(q *constraints.Query, w *solver.Result) bool {
+	return !q.ValuesMustDiffer || holds(w, []*expr.Term{q.DifferentValues})
 }
 
 // memberBudget is the rlimit of each kind's query of a pair whose union
@@ -432,7 +438,7 @@ func solveRelaxed(s *solver.Solver, t *task, budget uint64) (*solver.Result, err
 // but for the stored values: the race needs different ones, and the
 // witness's are equal.
 func needsValues(q *constraints.Query, res *solver.Result) bool {
-	return res.Status == solver.Sat && q.ValuesMustDiffer && !holds(res, []*expr.Term{q.DifferentValues})
+	return res.Status == solver.Sat && !valuesSuffice(q, res)
 }
 
 // extendShare is the share of a query's budget (its inverse) that
@@ -458,19 +464,25 @@ const extendShare = 32
 func extendWitness(s *solver.Solver, q *constraints.Query, found *solver.Result, budget uint64) (*solver.Result, error) {
 	defer s.SetBudget(s.Budget())
 	s.SetBudget(budget)
+	race := q.Race()
 	var res *solver.Result
 	for _, keep := range []func(*expr.Term) bool{
 		func(*expr.Term) bool { return true },
-		func(v *expr.Term) bool { return v.Scope == expr.Shared },
+		launchWide,
 	} {
 		var err error
-		res, err = s.Check(&solver.Query{Assertions: pinned(q.Race(), found, keep), Observe: []*expr.Term{q.Offset1, q.Offset2}})
+		res, err = s.Check(&solver.Query{Assertions: pinned(race, found, keep), Observe: []*expr.Term{q.Offset1, q.Offset2}})
 		if err != nil || res.Status == solver.Sat {
 			return res, err
 		}
 	}
 	return res, nil
 }
+
+// launchWide reports whether a variable is the same for every thread of
+// a launch (a dimension, parameter or host value): pinned, it keeps a
+// witness's launch and leaves its threads free.
+func launchWide(v *expr.Term) bool { return v.Scope == expr.Shared }
 
 // pinned returns assertions with every variable of a role that keep
 // selects pinned to its value in a witness.
@@ -542,7 +554,7 @@ func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Resu
 	bounded.Assertions = append(append([]*expr.Term(nil), t.query.Assertions...), facts...)
 	if len(t.query.Contents) == 0 {
 		sameLaunch := bounded
-		sameLaunch.Assertions = pinned(bounded.Assertions, found, func(v *expr.Term) bool { return v.Scope == expr.Shared })
+		sameLaunch.Assertions = pinned(bounded.Assertions, found, launchWide)
 		if res, err := solveWithin(s, &task{query: &sameLaunch, launch: t.launch}, solver.DefaultBudget/extendShare); err != nil || res.Status == solver.Sat {
 			return res, false, err
 		}

@@ -66,19 +66,10 @@ int main() {
 // launch (the host value kept); with a host value that confines every
 // pair to threads that store 0, there is none.
 func TestExtendWitness(t *testing.T) {
-	u := testkit.LoadSource(t, "values.cu", equalThenLoaded)
 	var q *constraints.Query
-	for _, fk := range u.Kernels {
-		k, err := kernelanalysis.Analyze(u, fk)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range launchContexts(fk, k, hostanalysis.Launches(u), Options{}) {
-			for _, tk := range appendTasks(nil, k, l, Options{}) {
-				if tk.members == nil && tk.key.kind == constraints.IntraWarp {
-					q = tk.ensureQuery()
-				}
-			}
+	for _, tk := range sourceTasks(t, "values.cu", equalThenLoaded) {
+		if tk.members == nil && tk.key.kind == constraints.IntraWarp {
+			q = tk.ensureQuery()
 		}
 	}
 	if q == nil || !q.ValuesMustDiffer {
@@ -139,19 +130,10 @@ int main() {
 // (answer is given no solver), and the other two, which race nowhere
 // here, are answered together by the union of their queries.
 func TestUnionWitness(t *testing.T) {
-	u := testkit.LoadSource(t, "pairs.cu", pairsInWarp)
 	var union *task
-	for _, fk := range u.Kernels {
-		k, err := kernelanalysis.Analyze(u, fk)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range launchContexts(fk, k, hostanalysis.Launches(u), Options{}) {
-			for _, tk := range appendTasks(nil, k, l, Options{}) {
-				if tk.members != nil {
-					union = tk
-				}
-			}
+	for _, tk := range sourceTasks(t, "pairs.cu", pairsInWarp) {
+		if tk.members != nil {
+			union = tk
 		}
 	}
 	if union == nil || len(union.members) != 3 {
@@ -180,4 +162,22 @@ func TestUnionWitness(t *testing.T) {
 			t.Errorf("intra-warp: answer = %v, %v; want the union's witness", got, err)
 		}
 	}
+}
+
+// sourceTasks returns the tasks of every kernel of a CUDA source in each
+// of its launch contexts.
+func sourceTasks(t *testing.T, name, src string) []*task {
+	t.Helper()
+	u := testkit.LoadSource(t, name, src)
+	var tasks []*task
+	for _, fk := range u.Kernels {
+		k, err := kernelanalysis.Analyze(u, fk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range launchContexts(fk, k, hostanalysis.Launches(u), Options{}) {
+			tasks = appendTasks(tasks, k, l, Options{})
+		}
+	}
+	return tasks
 }
