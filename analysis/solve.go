@@ -249,6 +249,11 @@ func solveLane(ctx context.Context, lane []*task) error {
 		if racy[t.key] || t.result != nil {
 			continue
 		}
+		if t.members != nil {
+			if t = narrowUnion(t, racy); t == nil {
+				continue
+			}
+		}
 		t.ensureQuery()
 		start := time.Now()
 		res, err := t.answer(s)
@@ -282,6 +287,23 @@ func solveLane(ctx context.Context, lane []*task) error {
 		t.release()
 	}
 	return nil
+}
+
+// narrowUnion returns the union of the kinds of a union task's pair
+// that are still open: those an earlier task of the lane (the same pair
+// in another launch context) has not found racy. It returns t itself if
+// all are, and nil if fewer than two are, which are then asked alone.
+func narrowUnion(t *task, racy map[raceKey]bool) *task {
+	var open []*task
+	for _, m := range t.members {
+		if !racy[m.key] && m.result == nil {
+			open = append(open, m)
+		}
+	}
+	if len(open) == len(t.members) {
+		return t
+	}
+	return unionTask(open)
 }
 
 // traceTask prints, when TraceEnv is set, the pair and kind a task asked

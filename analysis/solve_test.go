@@ -181,3 +181,26 @@ func sourceTasks(t *testing.T, name, src string) []*task {
 	}
 	return tasks
 }
+
+// TestNarrowUnion checks which kinds of a pair a union still asks once
+// other launch contexts of the pair have found some of them racy: all
+// open kinds, the open ones only, or none (fewer than two are asked
+// alone).
+func TestNarrowUnion(t *testing.T) {
+	kinds := []constraints.Kind{constraints.InterBlock, constraints.IntraBlock, constraints.IntraWarp}
+	members := make([]*task, len(kinds))
+	for i, k := range kinds {
+		members[i] = &task{key: raceKey{kind: k}}
+	}
+	union := unionTask(members)
+	if got := narrowUnion(union, map[raceKey]bool{}); got != union {
+		t.Errorf("with no kind racy, the union is not asked as it is: %+v", got)
+	}
+	got := narrowUnion(union, map[raceKey]bool{members[0].key: true})
+	if got == nil || len(got.members) != 2 || got.members[0] != members[1] || got.members[1] != members[2] {
+		t.Errorf("with inter-block racy, the union asks %+v, want intra-block and intra-warp", got)
+	}
+	if got := narrowUnion(union, map[raceKey]bool{members[0].key: true, members[2].key: true}); got != nil {
+		t.Errorf("with one kind open, a union is asked: %+v", got)
+	}
+}

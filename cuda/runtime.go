@@ -71,6 +71,27 @@ func LookupLaunch(name string) (LaunchFunc, bool) {
 	return f, ok
 }
 
+// handleReaders are the runtime functions that take a kernel's launch
+// stub as its handle, to launch, register or configure the kernel, and
+// never give it back to host code to call: a stub's launch of itself
+// (cudaLaunch of clang-14's legacy stubs, cudaLaunchKernel of newer
+// ones), the registration clang emits with a GPU binary, and the
+// attribute and occupancy queries.
+var handleReaders = map[string]bool{
+	"cudaLaunch": true, "cudaLaunchKernel": true, "cudaLaunchCooperativeKernel": true,
+	"cudaLaunchKernelExC": true, "__cudaRegisterFunction": true,
+	"cudaFuncGetAttributes": true, "cudaFuncSetAttribute": true,
+	"cudaFuncSetCacheConfig": true, "cudaFuncSetSharedMemConfig": true,
+	"cudaOccupancyMaxActiveBlocksPerMultiprocessor":          true,
+	"cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags": true,
+	"cudaOccupancyAvailableDynamicSMemPerBlock":              true,
+}
+
+// ReadsKernelHandle reports whether the named runtime function takes a
+// kernel's handle without handing it on: passing a stub to it does not
+// make the stub a value a host function pointer may hold.
+func ReadsKernelHandle(name string) bool { return handleReaders[name] }
+
 // An Allocation is a function that allocates memory and the positions of
 // its arguments.
 type Allocation struct {

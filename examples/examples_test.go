@@ -82,6 +82,8 @@ var cases = []string{
 	"launch_model_1d_racy",
 	"launch_pointer_ok",
 	"launch_pointer_racy",
+	"launcher_template_ok",
+	"launcher_template_racy",
 	"loop_mid_barrier",
 	"luDecomposition_ok",
 	"luDecomposition_racy",

@@ -7,18 +7,25 @@ package hostanalysis
 import (
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
+	"hgrd/cuda"
 	"hgrd/frontend"
 	"hgrd/symbolic"
 )
 
+// A funcBindings maps the parameters of a walked function that hold
+// function pointers to the functions its caller passes in them.
+type funcBindings map[*ir.Param][]*ir.Func
+
 // launchedKernels returns the kernels a call launches through their
 // stubs: the stub it calls, or for a call through a pointer the stubs the
 // pointer may hold. Where the pointer's values can be followed (through
-// phis, selects and casts) to functions, those; otherwise every stub whose
-// address the host code takes and whose type is the call's.
-func (w *walker) launchedKernels(call *ir.InstCall) []*frontend.Kernel {
+// phis, selects, casts and the parameters bound says the caller filled)
+// to functions, those; otherwise every stub whose address the host code
+// takes and whose type is the call's.
+func (w *walker) launchedKernels(call *ir.InstCall, bound funcBindings) []*frontend.Kernel {
 	callee := symbolic.StripPointerCasts(call.Callee)
 	if g, ok := callee.(*ir.Func); ok {
 		if k := w.u.KernelOfStub(g); k != nil {
@@ -29,7 +36,7 @@ func (w *walker) launchedKernels(call *ir.InstCall) []*frontend.Kernel {
 	if _, ok := callee.(*ir.InlineAsm); ok {
 		return nil
 	}
-	if funcs, ok := pointees(callee, map[value.Value]bool{}); ok {
+	if funcs, ok := pointees(callee, bound, map[value.Value]bool{}); ok {
 		var ks []*frontend.Kernel
 		for _, g := range funcs {
 			if k := w.u.KernelOfStub(g); k != nil {
@@ -48,8 +55,9 @@ func (w *walker) launchedKernels(call *ir.InstCall) []*frontend.Kernel {
 }
 
 // pointees returns the functions a function pointer may hold, when every
-// value it may take is a function; ok is false otherwise.
-func pointees(v value.Value, seen map[value.Value]bool) (funcs []*ir.Func, ok bool) {
+// value it may take is a function or a parameter bound to functions; ok
+// is false otherwise.
+func pointees(v value.Value, bound funcBindings, seen map[value.Value]bool) (funcs []*ir.Func, ok bool) {
 	v = symbolic.StripPointerCasts(v)
 	if seen[v] {
 		return nil, true
@@ -59,6 +67,9 @@ func pointees(v value.Value, seen map[value.Value]bool) (funcs []*ir.Func, ok bo
 	switch x := v.(type) {
 	case *ir.Func:
 		return []*ir.Func{x}, true
+	case *ir.Param:
+		fs, ok := bound[x]
+		return fs, ok
 	case *ir.InstPhi:
 		for _, inc := range x.Incs {
 			from = append(from, inc.X)
@@ -69,7 +80,7 @@ func pointees(v value.Value, seen map[value.Value]bool) (funcs []*ir.Func, ok bo
 		return nil, false
 	}
 	for _, f := range from {
-		fs, ok := pointees(f, seen)
+		fs, ok := pointees(f, bound, seen)
 		if !ok {
 			return nil, false
 		}
@@ -78,9 +89,39 @@ func pointees(v value.Value, seen map[value.Value]bool) (funcs []*ir.Func, ok bo
 	return funcs, true
 }
 
+// funcArgs returns the bindings of g's parameters that a call passes a
+// function pointer whose functions are known: a thrust or cub launcher
+// handed the kernel it launches (triple_chevron's doit_host(k, ...)).
+func funcArgs(call *ir.InstCall, g *ir.Func, bound funcBindings) funcBindings {
+	out := funcBindings{}
+	for i, arg := range call.Args {
+		if i >= len(g.Params) || !isFuncPointer(arg.Type()) {
+			continue
+		}
+		if fs, ok := pointees(symbolic.UnwrapArg(arg), bound, map[value.Value]bool{}); ok {
+			out[g.Params[i]] = fs
+		}
+	}
+	return out
+}
+
+// isFuncPointer reports whether t is a pointer to a function.
+func isFuncPointer(t types.Type) bool {
+	p, ok := t.(*types.PointerType)
+	if !ok {
+		return false
+	}
+	_, ok = p.ElemType.(*types.FuncType)
+	return ok
+}
+
 // addressTaken returns the host functions whose address the host code
 // takes: used other than as a call's callee, in instructions or in
-// global initialisers. It is computed once.
+// global initialisers. A stub passed to a runtime function that reads
+// kernel handles (cuda.ReadsKernelHandle) is not taken by that: every
+// stub passes itself to the launch it makes, and were that a taking,
+// every launch through a pointer (thrust's and cub's launchers) would
+// launch every kernel of its type. It is computed once.
 func (w *walker) addressTaken() map[*ir.Func]bool {
 	if w.taken != nil {
 		return w.taken
@@ -98,8 +139,12 @@ func (w *walker) addressTaken() map[*ir.Func]bool {
 				if !ok {
 					continue
 				}
+				call, isCall := inst.(*ir.InstCall)
+				if isCall && cuda.ReadsKernelHandle(symbolic.CalleeName(call)) {
+					continue
+				}
 				for _, op := range u.Operands() {
-					if call, ok := inst.(*ir.InstCall); ok && op == &call.Callee {
+					if isCall && op == &call.Callee {
 						continue
 					}
 					w.markFuncs(*op)

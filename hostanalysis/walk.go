@@ -74,7 +74,7 @@ func (w *walker) launchesDirectly(f *ir.Func) bool {
 	}
 	for _, b := range f.Blocks {
 		for _, inst := range b.Insts {
-			if call, ok := inst.(*ir.InstCall); ok && (len(w.launchedKernels(call)) > 0 || w.apiLaunchKernel(f, call) != nil) {
+			if call, ok := inst.(*ir.InstCall); ok && (len(w.launchedKernels(call, nil)) > 0 || w.apiLaunchKernel(f, call) != nil) {
 				return true
 			}
 		}
@@ -138,10 +138,10 @@ func externallyVisible(f *ir.Func) bool {
 	return f.Linkage == enum.LinkageNone || f.Linkage == enum.LinkageExternal
 }
 
-// walk evaluates f with its parameters bound to args (nil for unknown),
-// records its launches, and follows its calls to functions that reach a
-// launch.
-func (w *walker) walk(f *ir.Func, args []*expr.Term, facts []Fact, via []frontend.Pos) {
+// walk evaluates f with its integer parameters bound to args (nil for
+// unknown) and its function pointer parameters to funcs, records its
+// launches, and follows its calls to functions that reach a launch.
+func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, facts []Fact, via []frontend.Pos) {
 	if len(via) > maxDepth || len(f.Blocks) == 0 {
 		return
 	}
@@ -162,7 +162,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, facts []Fact, via []fronten
 			if !ok {
 				continue
 			}
-			if ks := w.launchedKernels(call); len(ks) > 0 {
+			if ks := w.launchedKernels(call, funcs); len(ks) > 0 {
 				for _, k := range ks {
 					w.launches = append(w.launches, w.launch(ev, f, b, call, k, facts, via))
 				}
@@ -177,7 +177,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, facts []Fact, via []fronten
 			} else if w.reaches[g] && g != f {
 				pos, _ := w.u.Pos(call)
 				here := append(append([]Fact(nil), facts...), w.factsAt(ev, b, call)...)
-				w.walk(g, intArgs(ev, call), here, append(append([]frontend.Pos(nil), via...), pos))
+				w.walk(g, intArgs(ev, call), funcArgs(call, g, funcs), here, append(append([]frontend.Pos(nil), via...), pos))
 			}
 		}
 	}

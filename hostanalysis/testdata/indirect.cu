@@ -1,13 +1,22 @@
 // Launches through host function pointers and through cudaLaunchKernel
-// with an array of argument pointers.
+// with an array of argument pointers. A launcher handed its kernel as an
+// argument, as thrust's and cub's are, launches that kernel only: solo,
+// of the same type, is launched directly and nowhere else.
 #include <cstdlib>
 
 __global__ void up(float *out, int n) { out[threadIdx.x] = n; }
 __global__ void down(float *out, int n) { out[blockDim.x - 1 - threadIdx.x] = n; }
 __global__ void other(float *out) { out[threadIdx.x] = 0; }
 
+__global__ void solo(float *out, int n) { out[threadIdx.x] = n; }
+
 typedef void (*kernel_t)(float *, int);
 static kernel_t table[] = {up, down};
+
+template <typename K>
+__attribute__((noinline)) void run(K k, float *out, int n, int blocks) {
+  k<<<blocks, 64>>>(out, n);
+}
 
 int main(int argc, char **argv) {
   float *d;
@@ -18,5 +27,7 @@ int main(int argc, char **argv) {
   int n = 5;
   void *args[] = {&d, &n};
   cudaLaunchKernel((const void *)up, dim3(1), dim3(128), args, 0, 0);
+  run(up, d, 6, 4);
+  solo<<<1, 32>>>(d, 7);
   return 0;
 }
