@@ -92,6 +92,8 @@ var cases = []string{
 	"multi_launch",
 	"needlemanWunsch_ok",
 	"needlemanWunsch_racy",
+	"nested_host_loops_ok",
+	"nested_host_loops_racy",
 	"neighbour_slot_ok",
 	"neighbour_slot_racy",
 	"no_host_launch",

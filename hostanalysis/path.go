@@ -14,26 +14,29 @@ import (
 
 // factsAt returns the facts that hold when control reaches inst in block
 // b: for every block that dominates b and ends in a branch, the branch
-// taken towards b (when the other side cannot reach b), and the positive
-// sizes of the allocations that dominate inst.
+// taken towards b (when the other side cannot reach b without deciding
+// at that block again, see decidedAgain), and the positive sizes of the
+// allocations that dominate inst.
 func (w *walker) factsAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction) []Fact {
-	reach := reachers(ev.G, b)
+	reach := reachers(ev.G, b, nil)
 	var facts []Fact
 	for d := ev.G.IDom[b]; d != nil; d = ev.G.IDom[d] {
-		facts = append(facts, w.branchFacts(ev, d, reach)...)
+		facts = append(facts, w.branchFacts(ev, d, b, reach)...)
 	}
 	return append(facts, w.allocationFacts(ev, b, inst)...)
 }
 
-// branchFacts returns the facts of the branch that ends dominator d.
-func (w *walker) branchFacts(ev *symbolic.Evaluator, d *ir.Block, reach map[*ir.Block]bool) []Fact {
+// branchFacts returns the facts of the branch that ends dominator d of
+// block b: the negation of the condition of every edge that b is not
+// reached through (reach holds the blocks from which b can be reached).
+func (w *walker) branchFacts(ev *symbolic.Evaluator, d, b *ir.Block, reach map[*ir.Block]bool) []Fact {
 	if _, ok := d.Term.(*ir.TermIndirectBr); ok {
 		return nil // a lowered invoke: whether it unwinds is unknown
 	}
 	var facts []Fact
 	pos, _ := w.u.Pos(d.Term)
 	for _, s := range ev.G.Succs[d] {
-		if reach[s] {
+		if reach[s] && !decidedAgain(ev.G, d, s, b) {
 			continue
 		}
 		cond := expr.Not(ev.BranchCond(d, s))
@@ -52,14 +55,36 @@ func (w *walker) branchFacts(ev *symbolic.Evaluator, d *ir.Block, reach map[*ir.
 	return facts
 }
 
-// reachers returns the blocks from which b can be reached.
-func reachers(g *symbolic.Graph, b *ir.Block) map[*ir.Block]bool {
+// decidedAgain reports whether every path from s, a successor of d, to b
+// passes through d again, so that when control reaches b the last branch
+// taken at d was not the edge to s, and the negation of that edge's
+// condition, as the evaluator gives it at d, holds at b.
+//
+// This is how a launch inside an inner loop keeps its loop's bound when
+// an outer loop encloses both (the timing loop around nearly every
+// launch of real programs): the inner loop's exit reaches the launch
+// again through the outer loop's back edge, but only by passing the
+// inner loop's test once more. The evaluator names a loop's values by
+// the current iteration of each loop containing d, so the condition is
+// the one at b only if every loop containing d contains b as well.
+func decidedAgain(g *symbolic.Graph, d, s, b *ir.Block) bool {
+	for l := g.LoopOf[d]; l != nil; l = l.Parent {
+		if !l.Contains(b) {
+			return false
+		}
+	}
+	return !reachers(g, b, d)[s]
+}
+
+// reachers returns the blocks from which b can be reached without
+// passing through block avoid (nil: any block may be passed).
+func reachers(g *symbolic.Graph, b, avoid *ir.Block) map[*ir.Block]bool {
 	reach := map[*ir.Block]bool{}
 	stack := []*ir.Block{b}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if reach[x] {
+		if reach[x] || x == avoid {
 			continue
 		}
 		reach[x] = true
