@@ -51,6 +51,8 @@ var cases = []string{
 	"curand_ok",
 	"curand_racy",
 	"device_function",
+	"device_props_ok",
+	"device_props_racy",
 	"enum_param_ok",
 	"enum_param_racy",
 	"expDistance_ok",

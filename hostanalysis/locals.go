@@ -60,8 +60,8 @@ func localStores(f *ir.Func, slot *ir.InstAlloca) ([]localStore, bool) {
 					stores = append(stores, localStore{block: b, off: w.off, bytes: w.bytes})
 					continue
 				}
-				for _, arg := range i.Args {
-					if derived[symbolic.StripPointerCasts(arg)] && !readsArgument(i) && !passedByValue(arg) {
+				for n, arg := range i.Args {
+					if derived[symbolic.StripPointerCasts(arg)] && !readsArgument(i) && !passedByValue(arg) && !onlyReads(i, n) {
 						return nil, false
 					}
 				}
@@ -152,6 +152,48 @@ func passedByValue(arg value.Value) bool {
 	}
 	for _, attr := range a.Attrs {
 		if _, ok := attr.(ir.Byval); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyReads reports whether a call's callee, defined in the file, only
+// loads through its n-th argument: every use of the parameter, through
+// casts and getelementptrs, is a load. A variable passed by reference to
+// such a helper (C++'s const int&, a template forwarding its arguments to
+// a timed call) keeps the value the host analysis knows. opt-14 infers
+// no readonly for templates and inline functions (linkonce_odr), whose
+// definition another file may replace, so hgrd looks for itself.
+func onlyReads(call *ir.InstCall, n int) bool {
+	f, ok := call.Callee.(*ir.Func)
+	if !ok || n >= len(f.Params) || len(f.Blocks) == 0 {
+		return false
+	}
+	derived := derivedPointers(f, f.Params[n])
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			if !usesAny(inst, derived) {
+				continue
+			}
+			switch inst.(type) {
+			case *ir.InstLoad, *ir.InstBitCast, *ir.InstGetElementPtr:
+			default:
+				return false
+			}
+		}
+		if usesAny(b.Term, derived) {
+			return false
+		}
+	}
+	return true
+}
+
+// usesAny reports whether an instruction or terminator has an operand in
+// set.
+func usesAny(x interface{ Operands() []*value.Value }, set map[value.Value]bool) bool {
+	for _, op := range x.Operands() {
+		if op != nil && *op != nil && set[symbolic.StripPointerCasts(*op)] {
 			return true
 		}
 	}

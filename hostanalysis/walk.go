@@ -216,6 +216,9 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 		if t := localValue(h.ev, load, w); t != nil {
 			return t
 		}
+		if t := deviceProperty(h.ev.G, load, w); t != nil {
+			return t
+		}
 	}
 	if n, ok := v.(interface{ Name() string }); ok && !symbolic.Unnamed(n.Name()) {
 		return expr.VarWithRole(h.namespace+n.Name(), w, expr.Shared, hostValue)

@@ -1,0 +1,28 @@
+__global__ void k(float *a, int n) { a[threadIdx.x] = n; }
+
+// A helper that only reads its reference keeps the variable's value; one
+// that writes it does not.
+template <typename T> __attribute__((noinline)) int peek(const T &x) { return x > 0; }
+__attribute__((noinline)) void poke(int &x) { x = 7; }
+
+int main() {
+  cudaDeviceProp props;
+  cudaGetDeviceProperties(&props, 0);
+  int warp = props.warpSize;             // 32 on every device
+  int most = props.maxThreadsPerBlock;   // 1024 on every device
+  int sms = props.multiProcessorCount;   // varies: unknown
+  peek(warp);
+  float *a;
+  cudaMalloc(&a, 4096);
+  k<<<1, warp>>>(a, most);
+  k<<<1, 64>>>(a, sms);
+  int changed = 32;
+  poke(changed);
+  k<<<1, changed>>>(a, 0);
+
+  cudaDeviceProp other;
+  cudaGetDeviceProperties(&other, 0);
+  other.warpSize = 64;                   // written by the program: not known
+  k<<<1, other.warpSize>>>(a, 0);
+  return 0;
+}
