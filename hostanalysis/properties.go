@@ -80,7 +80,7 @@ func callOnSlot(call *ir.InstCall, slot *ir.InstAlloca, derived map[value.Value]
 		case !derived[a]:
 		case i == 0 && a == value.Value(slot) && cuda.FillsDeviceProperties(symbolic.CalleeName(call)):
 			fills = true
-		case readsArgument(call) || passedByValue(arg):
+		case readsArgument(call) || passedByValue(arg) || onlyReads(call, i):
 		case a == value.Value(slot) || writesField(a, 1, p):
 			return false, false
 		}

@@ -4,10 +4,12 @@ __global__ void k(float *a, int n) { a[threadIdx.x] = n; }
 // that writes it does not.
 template <typename T> __attribute__((noinline)) int peek(const T &x) { return x > 0; }
 __attribute__((noinline)) void poke(int &x) { x = 7; }
+__attribute__((noinline)) int show(const cudaDeviceProp &p) { return p.major; }
 
 int main() {
   cudaDeviceProp props;
   cudaGetDeviceProperties(&props, 0);
+  show(props);                           // only reads: props stays known
   int warp = props.warpSize;             // 32 on every device
   int most = props.maxThreadsPerBlock;   // 1024 on every device
   int sms = props.multiProcessorCount;   // varies: unknown
