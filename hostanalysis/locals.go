@@ -115,7 +115,7 @@ func soleStores(g *symbolic.Graph, slot *ir.InstAlloca, b *ir.Block) (map[int64]
 		}
 		alone := true
 		for j, t := range stores {
-			if i != j && t.off < s.off+s.bytes && s.off < t.off+t.bytes {
+			if i != j && overlaps(t.off, t.bytes, s.off, s.bytes) {
 				alone = false
 			}
 		}
@@ -124,6 +124,12 @@ func soleStores(g *symbolic.Graph, slot *ir.InstAlloca, b *ir.Block) (map[int64]
 		}
 	}
 	return sole, true
+}
+
+// overlaps reports whether the bytes [off1, off1+n1) and [off2, off2+n2)
+// share one.
+func overlaps(off1, n1, off2, n2 int64) bool {
+	return off1 < off2+n2 && off2 < off1+n1
 }
 
 // intrinsicWrite returns the bytes of slot that a memcpy, memmove or

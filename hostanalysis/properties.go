@@ -20,14 +20,14 @@ import (
 // the field (see onlyFilled). Programs size blocks from props.warpSize
 // (softmax-online: block sizes warp_size << k); unknown, a warp size of
 // 1 made every block of such a launch write one row.
-func deviceProperty(g *symbolic.Graph, load *ir.InstLoad, w int) *expr.Term {
+func deviceProperty(ev *symbolic.Evaluator, load *ir.InstLoad, w int) *expr.Term {
 	base, off, ok := constOffset(load.Src)
 	slot, isLocal := base.(*ir.InstAlloca)
 	if !ok || !isLocal || w <= 0 {
 		return nil
 	}
 	p, ok := cuda.LookupDeviceProperty(off, symbolic.SizeOf(load.ElemType))
-	if !ok || int64(w) != p.Bytes*8 || g.Where[load] == nil || !onlyFilled(g, slot, load, p) {
+	if !ok || int64(w) != p.Bytes*8 || !onlyFilled(ev, slot, load, p) {
 		return nil
 	}
 	return expr.Const(uint64(p.Value), w)
@@ -39,10 +39,17 @@ func deviceProperty(g *symbolic.Graph, load *ir.InstLoad, w int) *expr.Term {
 // bytes, the variable's address is stored nowhere, and the only calls
 // that receive the whole variable fill it or only read it (a pointer to
 // another field, such as the name a program prints, cannot reach p).
-func onlyFilled(g *symbolic.Graph, slot *ir.InstAlloca, load *ir.InstLoad, p cuda.DeviceProperty) bool {
-	derived := derivedPointers(g.Where[load].Parent, slot)
-	filled := false
-	for _, b := range g.Where[load].Parent.Blocks {
+func onlyFilled(ev *symbolic.Evaluator, slot *ir.InstAlloca, load *ir.InstLoad, p cuda.DeviceProperty) bool {
+	at := ev.G.Where[load]
+	if at == nil {
+		return false
+	}
+	fills := func(c *ir.InstCall) bool { return fillsSlot(c, slot) }
+	if nearestCallBefore(ev, at, load, fills) == nil {
+		return false
+	}
+	derived := derivedPointers(at.Parent, slot)
+	for _, b := range at.Parent.Blocks {
 		for _, inst := range b.Insts {
 			switch i := inst.(type) {
 			case *ir.InstStore:
@@ -54,38 +61,40 @@ func onlyFilled(g *symbolic.Graph, slot *ir.InstAlloca, load *ir.InstLoad, p cud
 				}
 			case *ir.InstCall:
 				if w, ok := intrinsicWrite(i, slot, derived); ok {
-					if overlapsField(w.off, w.bytes, p) {
+					if overlaps(w.off, w.bytes, p.Offset, p.Bytes) {
 						return false
 					}
 					continue
 				}
-				fills, ok := callOnSlot(i, slot, derived, p)
-				if !ok {
+				if !fills(i) && mayWriteField(i, slot, derived, p) {
 					return false
 				}
-				filled = filled || fills && before(g, i, load)
 			}
 		}
 	}
-	return filled
+	return true
 }
 
-// callOnSlot classifies a call's use of slot: fills is set if it fills
-// the whole variable with device properties; ok is false if it may
-// write field p otherwise.
-func callOnSlot(call *ir.InstCall, slot *ir.InstAlloca, derived map[value.Value]bool, p cuda.DeviceProperty) (fills, ok bool) {
+// fillsSlot reports whether a call fills the whole of slot with device
+// properties.
+func fillsSlot(call *ir.InstCall, slot *ir.InstAlloca) bool {
+	return len(call.Args) > 0 && symbolic.StripPointerCasts(call.Args[0]) == value.Value(slot) &&
+		cuda.FillsDeviceProperties(symbolic.CalleeName(call))
+}
+
+// mayWriteField reports whether a call may write field p of slot: it
+// receives the whole variable, or a pointer into it that may reach p, and
+// neither only reads it nor gets a copy.
+func mayWriteField(call *ir.InstCall, slot *ir.InstAlloca, derived map[value.Value]bool, p cuda.DeviceProperty) bool {
 	for i, arg := range call.Args {
 		a := symbolic.StripPointerCasts(arg)
 		switch {
-		case !derived[a]:
-		case i == 0 && a == value.Value(slot) && cuda.FillsDeviceProperties(symbolic.CalleeName(call)):
-			fills = true
-		case readsArgument(call) || passedByValue(arg) || onlyReads(call, i):
+		case !derived[a], readsArgument(call) || passedByValue(arg) || onlyReads(call, i):
 		case a == value.Value(slot) || writesField(a, 1, p):
-			return false, false
+			return true
 		}
 	}
-	return fills, true
+	return false
 }
 
 // writesField reports whether a write of n bytes through pointer ptr,
@@ -93,30 +102,5 @@ func callOnSlot(call *ir.InstCall, slot *ir.InstAlloca, derived map[value.Value]
 // or its bytes overlap p's.
 func writesField(ptr value.Value, n int64, p cuda.DeviceProperty) bool {
 	_, off, ok := constOffset(ptr)
-	return !ok || overlapsField(off, n, p)
-}
-
-// overlapsField reports whether the bytes [off, off+n) overlap field p.
-func overlapsField(off, n int64, p cuda.DeviceProperty) bool {
-	return off < p.Offset+p.Bytes && p.Offset < off+n
-}
-
-// before reports whether instruction a runs before b on every path to b.
-func before(g *symbolic.Graph, a, b ir.Instruction) bool {
-	ba, bb := g.Where[a], g.Where[b]
-	if ba == nil || bb == nil {
-		return false
-	}
-	if ba != bb {
-		return g.Dominates(ba, bb)
-	}
-	for _, inst := range ba.Insts {
-		switch inst {
-		case a:
-			return true
-		case b:
-			return false
-		}
-	}
-	return false
+	return !ok || overlaps(off, n, p.Offset, p.Bytes)
 }

@@ -216,7 +216,7 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 		if t := localValue(h.ev, load, w); t != nil {
 			return t
 		}
-		if t := deviceProperty(h.ev.G, load, w); t != nil {
+		if t := deviceProperty(h.ev, load, w); t != nil {
 			return t
 		}
 	}
