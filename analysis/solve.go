@@ -254,8 +254,8 @@ func solveLane(ctx context.Context, lane []*task) error {
 				continue
 			}
 		}
-		t.ensureQuery()
 		start := time.Now()
+		t.query = withRows(s, t.ensureQuery())
 		res, err := t.answer(s)
 		traceTask(t, res, start)
 		if err == nil && t.members != nil {

@@ -154,3 +154,15 @@ func sumRadices(terms []*expr.Term) []radix {
 	}
 	return out
 }
+
+// globalIndexBounds states, for one side's thread, that its global index
+// along each axis is below gridDim*blockDim (globalIndexLemmas).
+func globalIndexBounds(side int) []*expr.Term {
+	var bounds []*expr.Term
+	for axis := 0; axis < 3; axis++ {
+		ntid, nctaid := wide(kernelanalysis.BlockDim(axis)), wide(kernelanalysis.GridDim(axis))
+		g := expr.Add(expr.Mul(wide(expr.Instantiate(kernelanalysis.BlockIdx(axis), side)), ntid), wide(expr.Instantiate(kernelanalysis.ThreadIdx(axis), side)))
+		bounds = append(bounds, expr.ULt(g, expr.Mul(ntid, nctaid)))
+	}
+	return bounds
+}

@@ -5,6 +5,8 @@
 package constraints
 
 import (
+	"slices"
+
 	"hgrd/cuda"
 	"hgrd/expr"
 	"hgrd/kernelanalysis"
@@ -56,6 +58,15 @@ type Query struct {
 	// 20M rlimit units to decided at once). A DifferentValues that is a
 	// constant stays in Assertions instead.
 	ValuesMustDiffer bool
+
+	// size1 and size2 are the accesses' sizes, and sides what is known
+	// of each thread alone: the launch's limits and facts, the thread's
+	// and its access's, its global index's bound, its bounds, and the
+	// bounds of the loop counts they mention (rows.go).
+	size1, size2 *expr.Term
+	sides        [2][]*expr.Term
+	// overlap is the assertion that the accesses' bytes overlap.
+	overlap *expr.Term
 }
 
 // Race returns the conditions of the query's race: its Assertions and,
@@ -120,20 +131,25 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	_, base2 := l.object(b)
 	q := &Query{Kind: kind, First: a, Second: b,
 		Offset1: expr.Add(base1, expr.Instantiate(a.Offset, 1)), Offset2: expr.Add(base2, expr.Instantiate(b.Offset, 2))}
-	core := append(launchLimits(l), threadLimits(1)...)
-	core = append(core, threadLimits(2)...)
-	for _, side := range []struct {
-		acc *kernelanalysis.Access
-		n   int
-	}{{a, 1}, {b, 2}} {
-		core = append(core, expr.Instantiate(side.acc.Cond, side.n))
+	core := launchLimits(l)
+	for i, acc := range []*kernelanalysis.Access{a, b} {
+		n := i + 1
+		own := append(threadLimits(n), expr.Instantiate(acc.Cond, n))
 		for _, as := range k.Assumptions {
-			core = append(core, expr.Instantiate(as, side.n))
+			own = append(own, expr.Instantiate(as, n))
 		}
+		q.sides[i] = append(append(launchLimits(l), own...), globalIndexBounds(n)...)
+		core = append(core, own...)
 	}
-	core = append(core, relation,
-		overlap(q.Offset1, expr.Instantiate(a.Size, 1), q.Offset2, expr.Instantiate(b.Size, 2)))
-	q.Bounds = append(inBounds(l, a, q.Offset1, 1), inBounds(l, b, q.Offset2, 2)...)
+	q.size1, q.size2 = expr.Instantiate(a.Size, 1), expr.Instantiate(b.Size, 2)
+	q.overlap = overlap(q.Offset1, q.size1, q.Offset2, q.size2)
+	core = append(core, relation, q.overlap)
+	bounds1, bounds2 := inBounds(l, a, q.Offset1, 1), inBounds(l, b, q.Offset2, 2)
+	q.Bounds = append(slices.Clip(bounds1), bounds2...)
+	for i, bounds := range [][]*expr.Term{bounds1, bounds2} {
+		q.sides[i] = append(q.sides[i], bounds...)
+		q.sides[i] = append(q.sides[i], iterationBounds(q.sides[i])...)
+	}
 	if q.DifferentValues = differentValues(a, b); q.DifferentValues != nil && !opts.KeepBenign {
 		if q.DifferentValues.IsConst() {
 			core = append(core, q.DifferentValues)

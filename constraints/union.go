@@ -31,7 +31,8 @@ func Union(qs []*Query) *Query {
 		}
 	}
 	u := &Query{Union: true, First: qs[0].First, Second: qs[0].Second, Offset1: qs[0].Offset1, Offset2: qs[0].Offset2,
-		DifferentValues: qs[0].DifferentValues, ValuesMustDiffer: qs[0].ValuesMustDiffer}
+		DifferentValues: qs[0].DifferentValues, ValuesMustDiffer: qs[0].ValuesMustDiffer,
+		size1: qs[0].size1, size2: qs[0].size2, sides: qs[0].sides}
 	var alternatives []*expr.Term
 	for i, q := range qs {
 		var own []*expr.Term
@@ -39,6 +40,9 @@ func Union(qs []*Query) *Query {
 			if counts[keys[i][j]] == len(qs) {
 				if i == 0 {
 					u.Assertions = append(u.Assertions, a)
+					if a == q.overlap {
+						u.overlap = a
+					}
 				}
 				continue
 			}

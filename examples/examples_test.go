@@ -109,6 +109,8 @@ var cases = []string{
 	"reduceFinal_ok",
 	"reduceFinal_racy",
 	"reduction_ok",
+	"row_major_sweep_ok",
+	"row_major_sweep_racy",
 	"rule110_ok",
 	"same_address_lanes",
 	"scan_ok",

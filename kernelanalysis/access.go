@@ -91,6 +91,12 @@ type Access struct {
 	Object *Object
 	Offset *expr.Term // byte offset into the object, 64-bit
 	Size   *expr.Term // bytes accessed, 64-bit
+	// Unpromised lists the largest arithmetic sub-terms of the 32-bit
+	// indices that Offset sign-extends that the IR does not promise are
+	// computed without signed wrap (symbolic.Evaluator.Unpromised): if
+	// each is the exact integer its arithmetic gives, so is each index.
+	// Empty when the IR promises all (int indices).
+	Unpromised []*expr.Term
 	// Value is the value a plain store writes (integers, floats'
 	// constant bit patterns, addresses of functions and variables, and
 	// otherwise an unknown): two writes of equal values are benign. For an

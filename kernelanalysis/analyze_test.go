@@ -1,6 +1,7 @@
 package kernelanalysis
 
 import (
+	"strings"
 	"testing"
 
 	"hgrd/internal/testkit"
@@ -99,6 +100,30 @@ func TestAccessesOfTheReduction(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("reduce lacks access %q; has %q", w, got)
+		}
+	}
+}
+
+func TestUnpromisedIndexArithmetic(t *testing.T) {
+	const path = "testdata/unpromised.cu"
+	kernels := analyzeFile(t, path)
+	tests := []struct {
+		kernel string
+		want   []string
+	}{
+		{"rowMajor", nil},
+		{"global", []string{"((ctaid.x * ntid.x) + tid.x)"}},
+		{"planes", nil},
+		{"hashed", nil},
+	}
+	for _, tc := range tests {
+		acc := access(t, kernels[tc.kernel], testkit.Line(t, path, tc.kernel), Write)
+		var got []string
+		for _, u := range acc.Unpromised {
+			got = append(got, testkit.Term(u))
+		}
+		if strings.Join(got, ", ") != strings.Join(tc.want, ", ") {
+			t.Errorf("%s: unpromised %q, want %q", tc.kernel, got, tc.want)
 		}
 	}
 }

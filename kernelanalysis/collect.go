@@ -102,6 +102,7 @@ func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, 
 			Scope: scope, Inst: inst, Block: b, Pos: pos, Loops: a.ev.G.LoopsOf(b),
 		}
 		acc.Source = a.describe(ptr, t)
+		acc.Unpromised = a.unpromised(t.off)
 		if st, ok := inst.(*ir.InstStore); ok && kind == Write {
 			acc.Value = a.ev.Term(st.Src)
 		}
@@ -116,6 +117,20 @@ func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, 
 		added = append(added, acc)
 	}
 	return added
+}
+
+// unpromised returns the arithmetic of the 32-bit indices that off
+// sign-extends that the IR does not promise is free of signed wrap.
+func (a *analyzer) unpromised(off *expr.Term) []*expr.Term {
+	var out []*expr.Term
+	expr.Inspect(off, func(t *expr.Term) bool {
+		if t.Op == expr.OpSExt && t.Args[0].Width == 32 {
+			out = append(out, a.ev.Unpromised(t.Args[0])...)
+			return false
+		}
+		return true
+	})
+	return out
 }
 
 // loopsMentioned returns the loops whose iteration counts occur in terms.

@@ -41,6 +41,9 @@ const (
 	anyEncoding encodingKind = iota
 	bitVectorEncoding
 	integerEncoding
+	// provingEncoding is the integers where a query has them, else
+	// bit-vectors (Prove).
+	provingEncoding
 )
 
 // A step is one attempt of a plan: an encoding and its rlimit.
@@ -82,10 +85,11 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 	var steps []step
 	switch {
 	case err != nil || s.only == bitVectorEncoding:
+		// Proving falls back to bit-vectors too.
 		for _, l := range limits {
 			steps = append(steps, step{enc: bv, limit: l, name: "bit-vectors"})
 		}
-	case s.only == integerEncoding:
+	case s.only == integerEncoding || s.only == provingEncoding:
 		for _, l := range limits {
 			steps = append(steps, step{enc: in, limit: l, name: "integers"})
 		}

@@ -68,6 +68,7 @@ func (e *Evaluator) arith(inst ir.Instruction, w int) *expr.Term {
 	t := op(x, y)
 	if !x.IsBool() {
 		e.addFact(t, definedness(inst, x, y, flags), e.G.Where[inst])
+		e.noteSignedExact(t, x, y, flags)
 	}
 	return t
 }

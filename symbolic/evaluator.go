@@ -44,12 +44,14 @@ type Evaluator struct {
 	// expr.HostValue for host code.
 	FreshRole expr.Role
 
-	terms     map[value.Value]*expr.Term
-	facts     map[*expr.Term]fact
-	blockCond map[*ir.Block]*expr.Term
-	pending   map[*ir.InstPhi]bool
-	fresh     int
-	freshIn   map[string]*ir.Block // block of the value each unknown stands for
+	terms       map[value.Value]*expr.Term
+	facts       map[*expr.Term]fact
+	nsw         map[*expr.Term]bool          // terms of nsw instructions (wrapfree.go)
+	closedForms map[*expr.Term][2]*expr.Term // init and step of affine closed forms (wrapfree.go)
+	blockCond   map[*ir.Block]*expr.Term
+	pending     map[*ir.InstPhi]bool
+	fresh       int
+	freshIn     map[string]*ir.Block // block of the value each unknown stands for
 }
 
 // New returns an Evaluator of f whose unknowns have the given scope:
@@ -57,7 +59,7 @@ type Evaluator struct {
 func New(f *ir.Func, hooks Hooks, scope expr.Scope) *Evaluator {
 	return &Evaluator{
 		G: NewGraph(f), hooks: hooks, scope: scope,
-		terms: map[value.Value]*expr.Term{}, facts: map[*expr.Term]fact{},
+		terms: map[value.Value]*expr.Term{}, facts: map[*expr.Term]fact{}, nsw: map[*expr.Term]bool{}, closedForms: map[*expr.Term][2]*expr.Term{},
 		blockCond: map[*ir.Block]*expr.Term{}, pending: map[*ir.InstPhi]bool{},
 		freshIn: map[string]*ir.Block{},
 	}

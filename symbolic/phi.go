@@ -224,6 +224,9 @@ func (e *Evaluator) affine(v *ir.InstPhi, init, step *expr.Term, l *Loop) *expr.
 		}
 		wide := expr.Add(ext(init, 64), expr.Mul(expr.ZExt(k, 64), expr.SExt(step, 64)))
 		e.addFact(t, expr.Eq(ext(expr.Trunc(wide, w), 64), wide), l.Header)
+		if w == 32 && (signed || e.incrementsWithoutWrap(v, l)) {
+			e.noteAffine(t, init, step)
+		}
 	}
 	return t
 }

@@ -1,0 +1,201 @@
+package constraints
+
+import (
+	"math/rand"
+	"testing"
+
+	"hgrd/expr"
+	"hgrd/internal/testkit"
+	"hgrd/kernelanalysis"
+)
+
+// nwIndex returns nw's kernel index offset_r*max_cols + offset_c +
+// (max_cols*16)*(blk-1-bx) + 16*bx + tx + (max_cols+1) + max_cols*ty, as
+// clang writes it, for one side's bx, tx and ty.
+func nwIndex(bx, tx, ty *expr.Term) *expr.Term {
+	v := func(name string) *expr.Term { return expr.Var(name, 32, expr.Shared) }
+	c := func(n int64) *expr.Term { return expr.Int(n, 32) }
+	cols, blk := v("max_cols"), v("blk")
+	base := expr.Add(expr.Mul(v("offset_r"), cols), v("offset_c"))
+	tile := expr.Mul(expr.Mul(cols, c(16)), expr.Sub(expr.Sub(blk, c(1)), bx))
+	i := expr.Add(expr.Add(expr.Add(base, tile), expr.Mul(c(16), bx)), tx)
+	return expr.Add(expr.Add(i, expr.Add(cols, c(1))), expr.Mul(cols, ty))
+}
+
+func sideVars(side string) (bx, tx, ty *expr.Term) {
+	v := func(name string) *expr.Term { return expr.Var(name+side, 32, expr.Shared) }
+	return v("bx"), v("tx"), v("ty")
+}
+
+func TestRowSplitsReadTheRowLengthFirst(t *testing.T) {
+	i1, i2 := nwIndex(sideVars("1")), nwIndex(sideVars("2"))
+	splits := RowSplits(i1, i2)
+	if len(splits) == 0 {
+		t.Fatal("no reading of nw's index")
+	}
+	s := splits[0]
+	if got := testkit.Term(s.Factor); got != "max_cols" {
+		t.Errorf("first factor %s, want max_cols (the factor of most monomials)", got)
+	}
+	want := map[string]string{
+		"row":    "(((-15 + offset_r) + (16 * blk)) + (-16 * bx1)) + ty1",
+		"column": "((1 + offset_c) + (16 * bx1)) + tx1",
+	}
+	if got := testkit.Term(s.Rows[0]); got != "("+want["row"]+")" {
+		t.Errorf("row %s, want %s", got, want["row"])
+	}
+	if got := testkit.Term(s.Columns[0]); got != "("+want["column"]+")" {
+		t.Errorf("column %s, want %s", got, want["column"])
+	}
+}
+
+// TestRowSplitsAreIdentities evaluates every reading at random values:
+// each index is its row times the factor plus its column, modulo 2^32.
+func TestRowSplitsAreIdentities(t *testing.T) {
+	i1, i2 := nwIndex(sideVars("1")), nwIndex(sideVars("2"))
+	rng := rand.New(rand.NewSource(1))
+	names := []string{"max_cols", "blk", "offset_r", "offset_c", "bx1", "tx1", "ty1", "bx2", "tx2", "ty2"}
+	for _, s := range RowSplits(i1, i2) {
+		for range 200 {
+			env := expr.MapEnv{}
+			for _, n := range names {
+				env[n] = uint64(rng.Uint32())
+			}
+			for side, index := range []*expr.Term{i1, i2} {
+				recomposed := expr.Add(expr.Mul(s.Rows[side], s.Factor), s.Columns[side])
+				if eval(t, index, env) != eval(t, recomposed, env) {
+					t.Fatalf("factor %s, side %d: index != row*factor + column at %v", testkit.Term(s.Factor), side, env)
+				}
+			}
+		}
+	}
+}
+
+// TestRowSplitPremisesMakeEqualityExact checks the theorem a split
+// states, over small values of a two-row plane: where both sides'
+// premises hold, the indices are equal exactly when Equal holds.
+func TestRowSplitPremisesMakeEqualityExact(t *testing.T) {
+	v := func(name string) *expr.Term { return expr.Var(name, 32, expr.Shared) }
+	n := v("n")
+	index := func(x, y *expr.Term) *expr.Term { return expr.Add(expr.Mul(x, n), y) }
+	i1, i2 := index(v("x1"), v("y1")), index(expr.Add(v("x2"), expr.Int(1, 32)), expr.Sub(v("y2"), expr.Int(2, 32)))
+	var s *RowSplit
+	for _, c := range RowSplits(i1, i2) {
+		if expr.Equal(c.Factor, n) {
+			s = &c
+		}
+	}
+	if s == nil {
+		t.Fatal("no reading by n")
+	}
+	checked := 0
+	small := []uint64{0, 1, 2, 3, 0xfffffffe, 0xffffffff}
+	for _, nv := range small {
+		for _, x1 := range small {
+			for _, y1 := range small {
+				for _, x2 := range small {
+					for _, y2 := range small {
+						env := expr.MapEnv{"n": nv, "x1": x1, "y1": y1, "x2": x2, "y2": y2}
+						if !holdsAll(t, s.Premises[0], env) || !holdsAll(t, s.Premises[1], env) {
+							continue
+						}
+						checked++
+						if equal := eval(t, expr.Eq(i1, i2), env) == 1; equal != holdsAll(t, s.Equal(), env) {
+							t.Fatalf("at %v the indices' equality is %v, the split's is not", env, equal)
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no value satisfies the premises")
+	}
+}
+
+func TestRowSplitsReadAFactorOfOneSideAsRowZero(t *testing.T) {
+	v := func(name string) *expr.Term { return expr.Var(name, 32, expr.Shared) }
+	ny := v("ny")
+	i1 := v("y1")
+	i2 := expr.Add(v("y2"), expr.Mul(ny, v("k")))
+	for _, s := range RowSplits(i1, i2) {
+		if expr.Equal(s.Factor, ny) {
+			if got := testkit.Term(s.Rows[0]); got != "0" {
+				t.Errorf("row of the side without ny: %s, want 0", got)
+			}
+			return
+		}
+	}
+	t.Error("no reading by ny, a factor of one side only")
+}
+
+func TestIndexEquationNeedsOneScaleAndBase(t *testing.T) {
+	i := func(side int) *expr.Term { return expr.Var("i", 32, expr.PerThread) }
+	four, eight := expr.Const(4, 64), expr.Const(8, 64)
+	scaled := func(side int, base *expr.Term) *expr.Term {
+		return expr.Add(base, expr.Mul(expr.SExt(expr.Instantiate(i(side), side), 64), four))
+	}
+	zero, field := expr.Const(0, 64), expr.Const(4, 64)
+	cases := []struct {
+		reason       string
+		off1, off2   *expr.Term
+		size1, size2 *expr.Term
+		want         bool
+	}{
+		{"4-byte elements of one array", scaled(1, zero), scaled(2, zero), four, four, true},
+		{"an access wider than an element", scaled(1, zero), scaled(2, zero), eight, four, false},
+		{"two fields of one element", scaled(1, zero), scaled(2, field), four, four, false},
+	}
+	for _, c := range cases {
+		q := &Query{First: &kernelanalysis.Access{}, Second: &kernelanalysis.Access{},
+			Offset1: c.off1, Offset2: c.off2, size1: c.size1, size2: c.size2}
+		if _, _, ok := q.IndexEquation(); ok != c.want {
+			t.Errorf("%s: IndexEquation ok = %v, want %v", c.reason, ok, c.want)
+		}
+	}
+}
+
+func TestWithRowsKeepsTheOverlapOfASymbolicBase(t *testing.T) {
+	i := expr.Var("i", 32, expr.PerThread)
+	four := expr.Const(4, 64)
+	for _, c := range []struct {
+		reason string
+		base   *expr.Term
+		keeps  bool
+	}{
+		{"constant base: the overlap is the equality of the indices", expr.Const(0, 64), false},
+		{"a parameter's offset in its allocation", expr.Var("off", 64, expr.Shared), true},
+	} {
+		off := func(side int) *expr.Term {
+			return expr.Add(c.base, expr.Mul(expr.SExt(expr.Instantiate(i, side), 64), four))
+		}
+		q := &Query{Offset1: off(1), Offset2: off(2), size1: four, size2: four}
+		q.overlap = overlap(q.Offset1, four, q.Offset2, four)
+		q.Assertions = []*expr.Term{q.overlap}
+		fact := expr.Eq(expr.Instantiate(i, 1), expr.Instantiate(i, 2))
+		r := q.WithRows([]*expr.Term{fact})
+		kept := len(r.Assertions) == 2
+		if kept != c.keeps {
+			t.Errorf("%s: overlap kept = %v, want %v", c.reason, kept, c.keeps)
+		}
+	}
+}
+
+func eval(t *testing.T, term *expr.Term, env expr.MapEnv) uint64 {
+	t.Helper()
+	v, err := expr.Eval(term, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func holdsAll(t *testing.T, facts []*expr.Term, env expr.MapEnv) bool {
+	t.Helper()
+	for _, f := range facts {
+		if eval(t, f, env) == 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,27 @@
+// This file defines proving that facts imply a goal, the question a
+// query's lemmas ask before they are stated.
+
+package solver
+
+import (
+	"slices"
+
+	"hgrd/expr"
+)
+
+// Prove reports whether facts imply goal: whether the facts and the
+// goal's negation are unsatisfiable within the Solver's budget, in one
+// attempt. It is decided in the integer encoding where the terms have
+// one, in a context of its own and so the same way every time, else
+// with bit-vectors. The goals asked are linear, or products bounded by linear
+// facts (a column below a row length, which a launch's grid bounds
+// through a host division by a constant), which the integers decide in
+// a few thousand units where bit-blasting a 32-bit division does not.
+// False means refuted or undecided.
+func (s *Solver) Prove(facts []*expr.Term, goal *expr.Term) (bool, error) {
+	prev := s.only
+	s.only = provingEncoding
+	defer func() { s.only = prev }()
+	res, err := s.check(&Query{Assertions: append(slices.Clip(facts), expr.Not(goal))}, []uint64{s.budget})
+	return err == nil && res.Status == Unsat, err
+}
