@@ -241,6 +241,7 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 func solveLane(ctx context.Context, lane []*task) error {
 	s := solver.New(0)
 	defer s.Close()
+	premises := newProver(s)
 	racy := map[raceKey]bool{}
 	for _, t := range lane {
 		if err := ctx.Err(); err != nil {
@@ -255,7 +256,7 @@ func solveLane(ctx context.Context, lane []*task) error {
 			}
 		}
 		start := time.Now()
-		t.query = withRows(s, t.ensureQuery())
+		t.query = withRows(premises, t.ensureQuery(), t.launch)
 		res, err := t.answer(s)
 		traceTask(t, res, start)
 		if err == nil && t.members != nil {

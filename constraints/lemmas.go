@@ -166,3 +166,51 @@ func globalIndexBounds(side int) []*expr.Term {
 	}
 	return bounds
 }
+
+// divisionLemmas states, for each dividend and divisor that the
+// assertions both divide and take the remainder of, that the dividend is
+// the quotient times the divisor plus the remainder: a theorem of
+// bit-vector division, for a zero divisor too. It ties a block's tile
+// row blockIdx.y / w and column blockIdx.y % w back to its index: equal
+// rows and columns of two blocks then mean the same block.
+func divisionLemmas(assertions []*expr.Term) []*expr.Term {
+	type operands struct {
+		x, n   *expr.Term
+		signed bool
+	}
+	var terms expr.Interner
+	quotients := map[operands]*expr.Term{}
+	var order []operands
+	remainders := map[operands]*expr.Term{}
+	var inspect expr.Inspector
+	for _, a := range assertions {
+		inspect.Inspect(a, func(t *expr.Term) bool {
+			var key operands
+			switch t.Op {
+			case expr.OpUDiv, expr.OpURem, expr.OpSDiv, expr.OpSRem:
+				key = operands{terms.Intern(t.Args[0]), terms.Intern(t.Args[1]), t.Op == expr.OpSDiv || t.Op == expr.OpSRem}
+			default:
+				return true
+			}
+			switch t.Op {
+			case expr.OpUDiv, expr.OpSDiv:
+				if _, ok := quotients[key]; !ok {
+					order = append(order, key)
+				}
+				quotients[key] = t
+			default:
+				remainders[key] = t
+			}
+			return true
+		})
+	}
+	var lemmas []*expr.Term
+	for _, key := range order {
+		q, r := quotients[key], remainders[key]
+		if r == nil {
+			continue
+		}
+		lemmas = append(lemmas, expr.Eq(key.x, expr.Add(expr.Mul(q, key.n), r)))
+	}
+	return lemmas
+}

@@ -241,3 +241,94 @@ func (p polynomial) fits64() bool {
 	}
 	return total.Cmp(limit) < 0
 }
+
+// maxDivisionSteps bounds the steps of divideBy.
+const maxDivisionSteps = 4 * maxMonomials
+
+// divideBy returns q and r with p = q*d + r, by the division of
+// multivariate polynomials: while a monomial of r is a multiple of d's
+// leading monomial (the largest by degree, then by atoms), that multiple
+// of d moves from r to q. The leading coefficient must be 1 or -1, so
+// that q's coefficients are integers. ll*nz + ll + k divided by nz + 1
+// is ll remainder k. False if d is constant or the division does not
+// end within maxDivisionSteps.
+func divideBy(p, d polynomial) (q, r polynomial, ok bool) {
+	lead, ok := d.leading()
+	if !ok || len(lead.atoms) == 0 || (lead.coef != 1 && lead.coef != -1) {
+		return polynomial{}, polynomial{}, false
+	}
+	q, r = polynomial{width: p.width}, polynomial{width: p.width, monos: slices.Clone(p.monos)}
+	for range maxDivisionSteps {
+		m, found := r.largestMultiple(lead)
+		if !found {
+			return q, r, true
+		}
+		cofactor := monomial{coef: m.coef * lead.coef, atoms: without(m.atoms, lead.atoms)}
+		if !q.add(cofactor) {
+			return polynomial{}, polynomial{}, false
+		}
+		prod, ok := polynomial{width: p.width, monos: []monomial{cofactor}}.times(d)
+		if !ok {
+			return polynomial{}, polynomial{}, false
+		}
+		if r, ok = r.plus(prod, -1); !ok {
+			return polynomial{}, polynomial{}, false
+		}
+	}
+	return polynomial{}, polynomial{}, false
+}
+
+// leading returns the largest monomial by degree, then by atoms.
+func (p polynomial) leading() (monomial, bool) {
+	if len(p.monos) == 0 {
+		return monomial{}, false
+	}
+	return slices.MaxFunc(p.monos, compareMonomials), true
+}
+
+// largestMultiple returns the largest monomial of p that is a multiple
+// of m's atoms.
+func (p polynomial) largestMultiple(m monomial) (monomial, bool) {
+	var best monomial
+	found := false
+	for _, n := range p.monos {
+		if divides(m.atoms, n.atoms) && (!found || compareMonomials(n, best) > 0) {
+			best, found = n, true
+		}
+	}
+	return best, found
+}
+
+// compareMonomials orders monomials by degree, then by their atoms.
+func compareMonomials(a, b monomial) int {
+	if d := len(a.atoms) - len(b.atoms); d != 0 {
+		return d
+	}
+	return slices.Compare(a.atoms, b.atoms)
+}
+
+// divides reports whether the sorted atoms of a are a sub-multiset of
+// b's.
+func divides(a, b []int) bool {
+	i := 0
+	for _, x := range b {
+		if i < len(a) && a[i] == x {
+			i++
+		}
+	}
+	return i == len(a)
+}
+
+// without returns the sorted atoms of b less those of a, a sub-multiset.
+func without(b, a []int) []int {
+	var out []int
+	i := 0
+	for _, x := range b {
+		if i < len(a) && a[i] == x {
+			i++
+			continue
+		}
+		out = append(out, x)
+	}
+	return out
+}

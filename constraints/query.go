@@ -364,6 +364,7 @@ func threadRelation(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind 
 func withLemmas(assertions []*expr.Term, q *Query) []*expr.Term {
 	assertions = append(assertions, iterationBounds(assertions)...)
 	assertions = append(assertions, globalIndexLemmas()...)
+	assertions = append(assertions, divisionLemmas(assertions)...)
 	return append(assertions, radixLemmas(q.Offset1, q.Offset2)...)
 }
 

@@ -33,43 +33,107 @@ func (s RowSplit) Equal() []*expr.Term {
 // maxRowSplits bounds the readings RowSplits returns.
 const maxRowSplits = 3
 
-// RowSplits returns the readings of two 32-bit indices as row-major,
-// one for each non-constant atom that is a factor of their polynomials'
-// monomials, in the order of factors: nw's offset_r*max_cols + offset_c +
+// RowSplits returns the readings of two 32-bit indices as row-major, one
+// for each row length, of lengths and then of RowLengths(a, b), that
+// divides some monomial of either: nw's offset_r*max_cols + offset_c +
 // (max_cols*16)*(blk-1-bx) + 16*bx + tx is read by max_cols as row
-// offset_r + 16*blk - 16*bx - 16 and column offset_c + 16*bx + tx. A
-// plane of rows, (z*ny + y)*nx + x, is read by nx; its row z*ny + y,
-// again by ny.
+// offset_r + 16*blk - 16*bx - 16 and column offset_c + 16*bx + tx;
+// miniWeather's ID*(nz+2*hs)*(nx+2*hs) + (k+hs)*(nx+2*hs) + i, by nx +
+// 2*hs, as row ID*(nz+2*hs) + k + hs (expanded) and column i. A plane of
+// rows, (z*ny + y)*nx + x, is read by nx; its row z*ny + y, again by ny:
+// a row's reading is asked with the lengths of the index it came from.
 //
 // Each index must be the exact integer its polynomial gives: wrap-free
 // (Query.IndexEquation), or the row of a split, whose integer is exact
 // when the index is and the column premises hold.
-func RowSplits(a, b *expr.Term) []RowSplit {
+func RowSplits(a, b *expr.Term, lengths ...*expr.Term) []RowSplit {
 	if a.Width != 32 || b.Width != 32 {
 		return nil
 	}
+	var out []RowSplit
+	var seen expr.Interner
+	tried := map[*expr.Term]bool{}
+	for _, f := range append(slices.Clip(lengths), RowLengths(a, b)...) {
+		if r := seen.Intern(f); tried[r] {
+			continue
+		} else {
+			tried[r] = true
+		}
+		if s, ok := splitBy(a, b, f); ok {
+			out = append(out, s)
+			if len(out) == maxRowSplits {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// splitBy reads two indices by the row length f: each is q*f + r, the
+// quotient and remainder of the division of their polynomials by f's.
+func splitBy(a, b, f *expr.Term) (RowSplit, bool) {
+	at := newAtomTable()
+	pa, okA := at.poly(a)
+	pb, okB := at.poly(b)
+	pf, okF := at.poly(f)
+	if !okA || !okB || !okF {
+		return RowSplit{}, false
+	}
+	x1, y1, ok1 := divideBy(pa, pf)
+	x2, y2, ok2 := divideBy(pb, pf)
+	if !ok1 || !ok2 || len(x1.monos)+len(x2.monos) == 0 || !x1.fits32() || !x2.fits32() || !y1.fits64() || !y2.fits64() {
+		return RowSplit{}, false
+	}
+	s := RowSplit{Factor: f,
+		Rows:    [2]*expr.Term{at.term(x1), at.term(x2)},
+		Columns: [2]*expr.Term{at.term(y1), at.term(y2)}}
+	s.Premises[0] = columnPremises(at, y1, s.Columns[0], f)
+	s.Premises[1] = columnPremises(at, y2, s.Columns[1], f)
+	return s, true
+}
+
+// RowLengths returns the row lengths to read two indices by, terms of
+// launch-wide values only (a kernel parameter, a block size, a host
+// value), the same for both threads: first the non-constant operands of
+// their products, atoms or sums (nx + 2*hs), those of more products
+// first, as the source writes rows; then the other atoms of their
+// polynomials (see factors).
+func RowLengths(a, b *expr.Term) []*expr.Term {
+	var terms expr.Interner
+	count := map[*expr.Term]int{}
+	var order []*expr.Term
+	for _, t := range []*expr.Term{a, b} {
+		expr.Inspect(t, func(u *expr.Term) bool {
+			if u.Op != expr.OpMul {
+				return true
+			}
+			for _, f := range u.Args {
+				if f.IsConst() || f.Op == expr.OpMul || f.Op == expr.OpShl || !launchWide(f) {
+					continue
+				}
+				r := terms.Intern(f)
+				if count[r] == 0 {
+					order = append(order, r)
+				}
+				count[r]++
+			}
+			return true
+		})
+	}
+	slices.SortStableFunc(order, func(f, g *expr.Term) int { return count[g] - count[f] })
 	at := newAtomTable()
 	pa, okA := at.poly(a)
 	pb, okB := at.poly(b)
 	if !okA || !okB {
-		return nil
+		return order
 	}
-	var out []RowSplit
 	for _, n := range factors(pa, pb) {
-		x1, y1 := divide(pa, n)
-		x2, y2 := divide(pb, n)
-		if !x1.fits32() || !x2.fits32() || !y1.fits64() || !y2.fits64() || len(out) == maxRowSplits {
-			continue
+		if r := terms.Intern(at.atoms[n]); count[r] == 0 && launchWide(r) {
+			count[r] = 1
+			order = append(order, r)
 		}
-		factor := at.atoms[n]
-		s := RowSplit{Factor: factor,
-			Rows:    [2]*expr.Term{at.term(x1), at.term(x2)},
-			Columns: [2]*expr.Term{at.term(y1), at.term(y2)}}
-		s.Premises[0] = columnPremises(at, y1, s.Columns[0], factor)
-		s.Premises[1] = columnPremises(at, y2, s.Columns[1], factor)
-		out = append(out, s)
 	}
-	return out
+	return order
 }
 
 // factors returns the atoms that are factors of monomials of either
@@ -113,20 +177,6 @@ func factors(p, q polynomial) []int {
 	return all
 }
 
-// divide returns x and y with p = x*n + y: x the cofactors of n in the
-// monomials that have it, y the other monomials.
-func divide(p polynomial, n int) (x, y polynomial) {
-	x, y = polynomial{width: p.width}, polynomial{width: p.width}
-	for _, m := range p.monos {
-		if i := slices.Index(m.atoms, n); i >= 0 {
-			x.add(monomial{coef: m.coef, atoms: slices.Delete(slices.Clone(m.atoms), i, i+1)})
-			continue
-		}
-		y.add(m)
-	}
-	return x, y
-}
-
 // columnPremises states that y, the term of the polynomial p, is
 // computed without wrap (its 64-bit reading is p's integer, which
 // fits64 keeps from overflowing; an atom is computed by nothing) and
@@ -141,17 +191,63 @@ func columnPremises(at *atomTable, p polynomial, y, n *expr.Term) []*expr.Term {
 
 // IndexEquation returns the element indices whose equality is the
 // overlap of the query's accesses, if there are such: each offset is B +
-// S*sext(i), i a 32-bit index, with the same B and constant S on both
-// sides, and neither access is larger than S. Each index is the exact
-// integer of its arithmetic when ExactIndex's premises hold.
+// the sum of s_k*sext(i_k), i_k 32-bit indices (a row's offset and a
+// column added in 64 bits), with the same B on both sides and neither
+// access larger than S, the greatest common divisor of the s_k. Each
+// returned index is the sum of (s_k/S)*i_k in 32 bits, with the values
+// the query fixes substituted, whose polynomial is the element's index
+// when ExactIndex's premises hold.
 func (q *Query) IndexEquation() (i1, i2 *expr.Term, ok bool) {
-	b1, s1, i1, ok1 := scaledIndex(q.Offset1)
-	b2, s2, i2, ok2 := scaledIndex(q.Offset2)
-	if !ok1 || !ok2 || s1 != s2 || !expr.Equal(b1, b2) ||
-		!atMost(q.size1, s1) || !atMost(q.size2, s2) {
+	b1, t1, ok1 := scaledIndices(q.Offset1)
+	b2, t2, ok2 := scaledIndices(q.Offset2)
+	if !ok1 || !ok2 || !expr.Equal(b1, b2) {
 		return nil, nil, false
 	}
-	return i1, i2, true
+	var s uint64
+	for _, t := range append(slices.Clip(t1), t2...) {
+		s = gcd(s, t.scale)
+	}
+	if !atMost(q.size1, s) || !atMost(q.size2, s) {
+		return nil, nil, false
+	}
+	fixed := q.fixedValues()
+	return fixed(elementIndex(t1, s)), fixed(elementIndex(t2, s)), true
+}
+
+// launchWide reports whether every variable of t has one value for the
+// whole launch.
+func launchWide(t *expr.Term) bool {
+	for _, v := range expr.Vars(t) {
+		if v.Scope != expr.Shared {
+			return false
+		}
+	}
+	return true
+}
+
+// fixedValues returns a function that replaces, in a term, each
+// variable that the facts of either side equate to a constant (a block
+// size the launch fixes, a host constant argument) by that constant: a
+// row length the query fixes is no unknown to read rows by.
+func (q *Query) fixedValues() func(*expr.Term) *expr.Term {
+	values := map[string]*expr.Term{}
+	for _, facts := range q.sides {
+		for _, f := range facts {
+			if f.Op != expr.OpEq {
+				continue
+			}
+			v, c := f.Args[0], f.Args[1]
+			if v.IsConst() {
+				v, c = c, v
+			}
+			if v.Op == expr.OpVar && c.IsConst() {
+				values[v.Name] = c
+			}
+		}
+	}
+	return func(t *expr.Term) *expr.Term {
+		return expr.Substitute(t, func(v *expr.Term) *expr.Term { return values[v.Name] })
+	}
 }
 
 // atMost reports whether a size is a constant no larger than s.
@@ -159,25 +255,46 @@ func atMost(size *expr.Term, s uint64) bool {
 	return size != nil && size.IsConst() && size.Value <= s
 }
 
-// scaledIndex reads a 64-bit offset as base + s*sext(i): one summand of
-// its sum is the scaled index, the others (in order) the base.
-func scaledIndex(off *expr.Term) (base *expr.Term, s uint64, i *expr.Term, ok bool) {
-	terms := summands(off)
-	for k, t := range terms {
+// A scaledTerm is a summand s*sext(i) of an offset.
+type scaledTerm struct {
+	scale uint64
+	index *expr.Term // 32-bit
+}
+
+// scaledIndices reads a 64-bit offset as base + the sum of s_k*sext(i_k):
+// the summands of its sum that are scaled indices, and the others (in
+// order), the base. False if it has none.
+func scaledIndices(off *expr.Term) (base *expr.Term, terms []scaledTerm, ok bool) {
+	base = expr.Const(0, 64)
+	for _, t := range summands(off) {
 		if scale, index, found := scaled(t); found {
-			if ok {
-				return nil, 0, nil, false // two indices: not one row-major array
-			}
-			s, i, ok = scale, index, true
-			base = expr.Const(0, 64)
-			for j, other := range terms {
-				if j != k {
-					base = expr.Add(base, other)
-				}
-			}
+			terms = append(terms, scaledTerm{scale, index})
+			continue
 		}
+		base = expr.Add(base, t)
 	}
-	return base, s, i, ok
+	return base, terms, len(terms) > 0
+}
+
+// elementIndex returns the sum of (s_k/s)*i_k in 32 bits.
+func elementIndex(terms []scaledTerm, s uint64) *expr.Term {
+	var sum *expr.Term
+	for _, t := range terms {
+		i := t.index
+		if k := t.scale / s; k != 1 {
+			i = expr.Mul(expr.Const(k, 32), i)
+		}
+		sum = addTo(sum, i)
+	}
+	return sum
+}
+
+// gcd returns the greatest common divisor of a and b (b if a is 0).
+func gcd(a, b uint64) uint64 {
+	for a != 0 {
+		a, b = b%a, a
+	}
+	return b
 }
 
 // scaled reads t as s*sext(i) with a constant s and a 32-bit i.
@@ -244,7 +361,7 @@ func (q *Query) SideFacts(side int) []*expr.Term { return q.sides[side] }
 func (q *Query) WithRows(facts []*expr.Term) *Query {
 	c := *q
 	c.Assertions = nil
-	base, _, _, _ := scaledIndex(q.Offset1)
+	base, _, _ := scaledIndices(q.Offset1)
 	for _, a := range q.Assertions {
 		if a == q.overlap && base.IsConst() {
 			continue

@@ -145,6 +145,7 @@ func TestIndexEquationNeedsOneScaleAndBase(t *testing.T) {
 		{"4-byte elements of one array", scaled(1, zero), scaled(2, zero), four, four, true},
 		{"an access wider than an element", scaled(1, zero), scaled(2, zero), eight, four, false},
 		{"two fields of one element", scaled(1, zero), scaled(2, field), four, four, false},
+		{"a row's offset and a column added in 64 bits", expr.Add(scaled(1, zero), scaled(1, zero)), scaled(2, zero), four, four, true},
 	}
 	for _, c := range cases {
 		q := &Query{First: &kernelanalysis.Access{}, Second: &kernelanalysis.Access{},
@@ -152,6 +153,13 @@ func TestIndexEquationNeedsOneScaleAndBase(t *testing.T) {
 		if _, _, ok := q.IndexEquation(); ok != c.want {
 			t.Errorf("%s: IndexEquation ok = %v, want %v", c.reason, ok, c.want)
 		}
+	}
+	// 4*sext(i) + 8*sext(j) against 4*sext(k): element i + 2*j against k.
+	q := &Query{Offset1: expr.Add(scaled(1, zero), expr.Mul(expr.SExt(expr.Var("j", 32, expr.Shared), 64), eight)),
+		Offset2: scaled(2, zero), size1: four, size2: four}
+	i1, _, ok := q.IndexEquation()
+	if got := testkit.Term(i1); !ok || got != "(i#1 + (2 * j))" {
+		t.Errorf("4*sext(i) + 8*sext(j): index %s (ok %v), want (i#1 + (2 * j))", got, ok)
 	}
 }
 
@@ -198,4 +206,84 @@ func holdsAll(t *testing.T, facts []*expr.Term, env expr.MapEnv) bool {
 		}
 	}
 	return true
+}
+
+// TestDivisionLemmasHold evaluates the division lemmas at random values
+// and at the edges (a zero divisor, the most negative dividend over -1):
+// each is a theorem.
+func TestDivisionLemmasHold(t *testing.T) {
+	x, n := expr.Var("x", 32, expr.Shared), expr.Var("n", 32, expr.Shared)
+	assertion := expr.AllOf(
+		expr.Eq(expr.UDiv(x, n), expr.URem(x, n)),
+		expr.Eq(expr.SDiv(x, n), expr.SRem(x, n)))
+	lemmas := divisionLemmas([]*expr.Term{assertion})
+	if len(lemmas) != 2 {
+		t.Fatalf("%d lemmas, want 2 (unsigned and signed)", len(lemmas))
+	}
+	if l := divisionLemmas([]*expr.Term{expr.Eq(expr.UDiv(x, n), expr.SRem(x, n))}); len(l) != 0 {
+		t.Errorf("an unsigned quotient and a signed remainder: %d lemmas, want none", len(l))
+	}
+	rng := rand.New(rand.NewSource(2))
+	values := [][2]uint64{{7, 0}, {0x80000000, 0xffffffff}, {5, 0xffffffff}, {0xfffffff9, 3}}
+	for range 500 {
+		values = append(values, [2]uint64{uint64(rng.Uint32()), uint64(rng.Uint32() >> rng.Intn(32))})
+	}
+	for _, v := range values {
+		env := expr.MapEnv{"x": v[0], "n": v[1]}
+		if !holdsAll(t, lemmas, env) {
+			t.Fatalf("a division lemma fails at x=%#x n=%#x", v[0], v[1])
+		}
+	}
+}
+
+func TestRowSplitsDivideByASumRowLength(t *testing.T) {
+	v := func(name string) *expr.Term { return expr.Var(name, 32, expr.Shared) }
+	nx, nz := v("nx"), v("nz")
+	i1 := planeIndex(v("ll1"), v("k1"), v("i1"), nx, nz)
+	i2 := planeIndex(v("ll2"), v("k2"), v("i2"), nx, nz)
+	splits := RowSplits(i1, i2)
+	if len(splits) == 0 {
+		t.Fatal("no reading of a plane index")
+	}
+	s := splits[0]
+	if got := testkit.Term(s.Factor); got != "(nx + 1)" {
+		t.Fatalf("first row length %s, want (nx + 1)", got)
+	}
+	if got := testkit.Term(s.Columns[0]); got != "i1" {
+		t.Errorf("column %s, want i1", got)
+	}
+	// The row, ll1*nz + ll1 + k1, is read by the plane's nz + 1, a length
+	// of the index it came from.
+	for _, r := range RowSplits(s.Rows[0], s.Rows[1], RowLengths(i1, i2)...) {
+		if testkit.Term(r.Factor) == "(nz + 1)" {
+			if got := testkit.Term(r.Rows[0]) + " " + testkit.Term(r.Columns[0]); got != "ll1 k1" {
+				t.Errorf("row and column of the row %s, want ll1 k1", got)
+			}
+			return
+		}
+	}
+	t.Errorf("no reading of the row %s by (nz + 1)", testkit.Term(s.Rows[0]))
+}
+
+func TestRowLengthsAreLaunchWideAndUnfixed(t *testing.T) {
+	tid := func(side int) *expr.Term { return expr.Instantiate(expr.Var("tid", 32, expr.PerThread), side) }
+	if ls := RowLengths(tid(1), tid(2)); len(ls) != 0 {
+		t.Errorf("tid#1 against tid#2: row lengths %d, want none (a thread's own value is no row length)", len(ls))
+	}
+	// cols*row + tid with cols fixed to 64 by a fact: no unknown row length.
+	cols, row := expr.Var("cols", 32, expr.Shared), expr.Var("row", 32, expr.PerThread)
+	index := func(side int) *expr.Term {
+		return expr.Instantiate(expr.Add(expr.Mul(cols, row), expr.Var("tid", 32, expr.PerThread)), side)
+	}
+	four := expr.Const(4, 64)
+	off := func(side int) *expr.Term { return expr.Mul(expr.SExt(index(side), 64), four) }
+	q := &Query{Offset1: off(1), Offset2: off(2), size1: four, size2: four}
+	q.sides[0] = []*expr.Term{expr.Eq(cols, expr.Const(64, 32))}
+	i1, i2, ok := q.IndexEquation()
+	if !ok {
+		t.Fatal("no index equation")
+	}
+	if splits := RowSplits(i1, i2); len(splits) != 0 {
+		t.Errorf("cols fixed to 64: %d readings by %s, want none", len(splits), testkit.Term(splits[0].Factor))
+	}
 }

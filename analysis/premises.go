@@ -1,0 +1,210 @@
+// This file defines how the premises of a query's lemmas are proven:
+// from what is known of one thread, sliced to what bears on the premise,
+// linear facts first; and remembered for the lane's later queries.
+
+package analysis
+
+import (
+	"hgrd/constraints"
+	"hgrd/expr"
+	"hgrd/kernelanalysis"
+	"hgrd/solver"
+)
+
+// premiseBudget is the rlimit of the question whether a premise holds.
+// Premises are linear where the query is not (a column below a row
+// length, a launch's blocks within a loop bound), and so decided in a
+// few thousand units when they hold at all.
+const premiseBudget = solver.DefaultBudget / 128
+
+// A prover proves premises with one lane's solver, and remembers its
+// answers: a pair's union and kinds ask the same premises, and so do the
+// pairs of one access. A lane's tasks come in the same order on every
+// run, so the answers remembered do too.
+type prover struct {
+	s      *solver.Solver
+	terms  expr.Interner
+	proven map[premiseKey]bool
+}
+
+// A premiseKey names a premise about one access of a launch: its term's
+// representative, which names the side it is instantiated for.
+type premiseKey struct {
+	launch *constraints.Launch
+	access *kernelanalysis.Access
+	goal   *expr.Term
+}
+
+func newProver(s *solver.Solver) *prover {
+	return &prover{s: s, proven: map[premiseKey]bool{}}
+}
+
+// proves reports whether each of goals, premises about the access of
+// q's side (0 or 1), follows from what is known of that side's thread
+// (constraints.Query.SideFacts) within premiseBudget each: from the
+// linear facts that bear on it first, then from all the simple ones.
+// Facts that multiply or divide unknowns (the bounds of an allocation of
+// rows*cols elements) are needed only for some goals, and left the
+// solver unable to prove 0 <= 1 + 16*blockIdx.x + threadIdx.x within the
+// whole budget; one goal that needs them (a column below its row length,
+// which a guard with a division states) left it unable to prove another
+// with them.
+func (p *prover) proves(q *constraints.Query, l *constraints.Launch, side int, goals []*expr.Term) bool {
+	acc := [2]*kernelanalysis.Access{q.First, q.Second}[side]
+	for _, goal := range goals {
+		key := premiseKey{l, acc, p.terms.Intern(goal)}
+		proven, ok := p.proven[key]
+		if !ok {
+			proven = p.provesOne(q.SideFacts(side), goal)
+			p.proven[key] = proven
+		}
+		if !proven {
+			return false
+		}
+	}
+	return true
+}
+
+// provesOne reports whether the solver proves goal from hyps.
+func (p *prover) provesOne(hyps []*expr.Term, goal *expr.Term) bool {
+	defer p.s.SetBudget(p.s.Budget())
+	p.s.SetBudget(premiseBudget)
+	goals := []*expr.Term{goal}
+	for _, keep := range []func(*expr.Term) bool{linear, simple} {
+		if ok, err := p.s.Prove(relevant(hyps, goals, keep), goal); ok && err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// relevant returns the conjuncts of facts that keep accepts and that bear
+// on goals: those that share a variable with the goals or, transitively,
+// with a conjunct already kept. A premise about one thread's column needs the launch's
+// dimensions and the host values they come from, not the thousand terms
+// of its access's path condition, which left the solver unable to prove
+// 0 <= 16*blockIdx.x + threadIdx.x within its budget.
+func relevant(facts, goals []*expr.Term, keep func(*expr.Term) bool) []*expr.Term {
+	conjuncts := detached(facts)
+	vars := map[string]bool{}
+	for _, g := range goals {
+		for _, v := range expr.Vars(g) {
+			vars[v.Name] = true
+		}
+	}
+	kept := make([]bool, len(conjuncts))
+	for i, c := range conjuncts {
+		kept[i] = !keep(c) // never kept: marked as if already
+	}
+	for grew := true; grew; {
+		grew = false
+		for i, c := range conjuncts {
+			if kept[i] || !mentionsAny(c, vars) {
+				continue
+			}
+			kept[i], grew = true, true
+			for _, v := range expr.Vars(c) {
+				vars[v.Name] = true
+			}
+		}
+	}
+	var out []*expr.Term
+	for i, c := range conjuncts {
+		if kept[i] && keep(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// detached returns the conjuncts of facts, and the conclusions of those
+// that are implications whose premises are among them: the IR's
+// promises about an access in a loop (a product that does not wrap)
+// hold under the exits of the loops before it, which are conjuncts of
+// its condition too.
+func detached(facts []*expr.Term) []*expr.Term {
+	var conjuncts []*expr.Term
+	for _, f := range facts {
+		conjuncts = appendConjuncts(conjuncts, f)
+	}
+	var terms expr.Interner
+	known := map[*expr.Term]bool{}
+	for _, c := range conjuncts {
+		known[terms.Intern(c)] = true
+	}
+	holds := func(t *expr.Term) bool {
+		for _, c := range appendConjuncts(nil, t) {
+			if !known[terms.Intern(c)] {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < len(conjuncts); i++ {
+		if c := conjuncts[i]; c.Op == expr.OpImplies && holds(c.Args[0]) {
+			for _, d := range appendConjuncts(nil, c.Args[1]) {
+				if r := terms.Intern(d); !known[r] {
+					known[r] = true
+					conjuncts = append(conjuncts, d)
+				}
+			}
+		}
+	}
+	return conjuncts
+}
+
+// appendConjuncts appends the conjuncts of a boolean term.
+func appendConjuncts(out []*expr.Term, t *expr.Term) []*expr.Term {
+	if t.Op == expr.OpAnd && t.IsBool() {
+		for _, a := range t.Args {
+			out = appendConjuncts(out, a)
+		}
+		return out
+	}
+	return append(out, t)
+}
+
+// mentionsAny reports whether t has a variable named in vars.
+func mentionsAny(t *expr.Term, vars map[string]bool) bool {
+	for _, v := range expr.Vars(t) {
+		if vars[v.Name] {
+			return true
+		}
+	}
+	return false
+}
+
+// maxSimpleTerms bounds the size of a simple fact.
+const maxSimpleTerms = 256
+
+// simple reports whether a fact is a small comparison, the kind a
+// premise follows from: no disjunction or implication (a path
+// condition's), at most maxSimpleTerms distinct sub-terms.
+func simple(t *expr.Term) bool {
+	n := 0
+	expr.Inspect(t, func(u *expr.Term) bool {
+		n++
+		if u.Op == expr.OpOr || u.Op == expr.OpImplies || u.Op == expr.OpIte {
+			n = maxSimpleTerms + 1
+		}
+		return n <= maxSimpleTerms
+	})
+	return n <= maxSimpleTerms
+}
+
+// linear reports whether a fact is simple and multiplies, divides or
+// shifts by constants only.
+func linear(t *expr.Term) bool {
+	if !simple(t) {
+		return false
+	}
+	ok := true
+	expr.Inspect(t, func(u *expr.Term) bool {
+		switch u.Op {
+		case expr.OpMul, expr.OpUDiv, expr.OpSDiv, expr.OpURem, expr.OpSRem, expr.OpShl, expr.OpLShr, expr.OpAShr:
+			ok = ok && (u.Args[0].IsConst() || u.Args[1].IsConst())
+		}
+		return ok
+	})
+	return ok
+}

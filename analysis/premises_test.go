@@ -1,0 +1,35 @@
+package analysis
+
+import (
+	"testing"
+
+	"hgrd/expr"
+	"hgrd/internal/testkit"
+)
+
+func TestRelevantFactsAreConnectedToTheGoal(t *testing.T) {
+	v := func(name string) *expr.Term { return expr.Var(name, 32, expr.Shared) }
+	x, n, m, k := v("x"), v("n"), v("m"), v("k")
+	c := func(i uint64) *expr.Term { return expr.Const(i, 32) }
+	facts := []*expr.Term{
+		expr.AllOf(expr.ULt(x, n), expr.ULt(k, c(3))),     // x < n bears on the goal; k < 3 does not
+		expr.Eq(n, expr.Add(m, c(1))),                     // through n
+		expr.Implies(expr.ULt(x, n), expr.ULt(m, c(100))), // its premise is a fact: m < 100 holds
+		expr.Eq(expr.Mul(m, m), c(4)),                     // not linear
+	}
+	goal := expr.ULt(x, c(101))
+	got := map[string]bool{}
+	for _, f := range relevant(facts, []*expr.Term{goal}, linear) {
+		got[testkit.Term(f)] = true
+	}
+	for _, want := range []string{"(x <u n)", "(n == (m + 1))", "(m <u 100)"} {
+		if !got[want] {
+			t.Errorf("missing %s among %v", want, got)
+		}
+	}
+	for _, unwanted := range []string{"(k <u 3)", "((m * m) == 4)"} {
+		if got[unwanted] {
+			t.Errorf("kept %s: unconnected or not linear", unwanted)
+		}
+	}
+}
