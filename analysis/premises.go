@@ -17,10 +17,13 @@ import (
 // few thousand units when they hold at all.
 const premiseBudget = solver.DefaultBudget / 128
 
-// A prover proves premises with one lane's solver, and remembers its
-// answers: a pair's union and kinds ask the same premises, and so do the
-// pairs of one access. A lane's tasks come in the same order on every
-// run, so the answers remembered do too.
+// A prover proves the premises of one lane's queries with a solver of
+// its own, and remembers its answers: a pair's union and kinds ask the
+// same premises, and so do the pairs of one access. A lane's tasks come
+// in the same order on every run, so the answers remembered do too. Its
+// solver is not the lane's: what a context has translated changes how Z3
+// searches it, and quantAQLM's sh_b pair, decided near the budget in the
+// lane's solver, was not decided once premises had been asked there.
 type prover struct {
 	s      *solver.Solver
 	terms  expr.Interner
@@ -35,9 +38,12 @@ type premiseKey struct {
 	goal   *expr.Term
 }
 
-func newProver(s *solver.Solver) *prover {
-	return &prover{s: s, proven: map[premiseKey]bool{}}
+func newProver() *prover {
+	return &prover{s: solver.New(premiseBudget), proven: map[premiseKey]bool{}}
 }
+
+// close releases the prover's solver.
+func (p *prover) close() { p.s.Close() }
 
 // proves reports whether each of goals, premises about the access of
 // q's side (0 or 1), follows from what is known of that side's thread
@@ -67,8 +73,6 @@ func (p *prover) proves(q *constraints.Query, l *constraints.Launch, side int, g
 
 // provesOne reports whether the solver proves goal from hyps.
 func (p *prover) provesOne(hyps []*expr.Term, goal *expr.Term) bool {
-	defer p.s.SetBudget(p.s.Budget())
-	p.s.SetBudget(premiseBudget)
 	goals := []*expr.Term{goal}
 	for _, keep := range []func(*expr.Term) bool{linear, simple} {
 		if ok, err := p.s.Prove(relevant(hyps, goals, keep), goal); ok && err == nil {

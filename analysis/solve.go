@@ -241,7 +241,8 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 func solveLane(ctx context.Context, lane []*task) error {
 	s := solver.New(0)
 	defer s.Close()
-	premises := newProver(s)
+	premises := newProver()
+	defer premises.close()
 	racy := map[raceKey]bool{}
 	for _, t := range lane {
 		if err := ctx.Err(); err != nil {

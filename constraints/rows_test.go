@@ -223,6 +223,10 @@ func TestDivisionLemmasHold(t *testing.T) {
 	if l := divisionLemmas([]*expr.Term{expr.Eq(expr.UDiv(x, n), expr.SRem(x, n))}); len(l) != 0 {
 		t.Errorf("an unsigned quotient and a signed remainder: %d lemmas, want none", len(l))
 	}
+	eight := expr.Const(8, 32)
+	if l := divisionLemmas([]*expr.Term{expr.Eq(expr.UDiv(x, eight), expr.URem(x, eight))}); len(l) != 0 {
+		t.Errorf("a constant divisor: %d lemmas, want none", len(l))
+	}
 	rng := rand.New(rand.NewSource(2))
 	values := [][2]uint64{{7, 0}, {0x80000000, 0xffffffff}, {5, 0xffffffff}, {0xfffffff9, 3}}
 	for range 500 {
