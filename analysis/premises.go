@@ -28,6 +28,17 @@ type prover struct {
 	s      *solver.Solver
 	terms  expr.Interner
 	proven map[premiseKey]bool
+	// facts holds each side's facts as detached conjuncts (see
+	// detached), computed once for all the premises about it.
+	facts map[sideKey][]*expr.Term
+}
+
+// A sideKey names what is known of the thread running an access of a
+// launch on one side of its queries.
+type sideKey struct {
+	launch *constraints.Launch
+	access *kernelanalysis.Access
+	side   int
 }
 
 // A premiseKey names a premise about one access of a launch: its term's
@@ -39,7 +50,7 @@ type premiseKey struct {
 }
 
 func newProver() *prover {
-	return &prover{s: solver.New(premiseBudget), proven: map[premiseKey]bool{}}
+	return &prover{s: solver.New(premiseBudget), proven: map[premiseKey]bool{}, facts: map[sideKey][]*expr.Term{}}
 }
 
 // close releases the prover's solver.
@@ -61,7 +72,7 @@ func (p *prover) proves(q *constraints.Query, l *constraints.Launch, side int, g
 		key := premiseKey{l, acc, p.terms.Intern(goal)}
 		proven, ok := p.proven[key]
 		if !ok {
-			proven = p.provesOne(q.SideFacts(side), goal)
+			proven = p.provesOne(p.sideFacts(q, l, side), goal)
 			p.proven[key] = proven
 		}
 		if !proven {
@@ -71,25 +82,38 @@ func (p *prover) proves(q *constraints.Query, l *constraints.Launch, side int, g
 	return true
 }
 
-// provesOne reports whether the solver proves goal from hyps.
-func (p *prover) provesOne(hyps []*expr.Term, goal *expr.Term) bool {
+// sideFacts returns the detached conjuncts of what is known of the
+// thread of q's side.
+func (p *prover) sideFacts(q *constraints.Query, l *constraints.Launch, side int) []*expr.Term {
+	key := sideKey{l, [2]*kernelanalysis.Access{q.First, q.Second}[side], side}
+	facts, ok := p.facts[key]
+	if !ok {
+		facts = detached(q.SideFacts(side))
+		p.facts[key] = facts
+	}
+	return facts
+}
+
+// provesOne reports whether the solver proves goal from conjuncts, a
+// side's detached facts.
+func (p *prover) provesOne(conjuncts []*expr.Term, goal *expr.Term) bool {
 	goals := []*expr.Term{goal}
 	for _, keep := range []func(*expr.Term) bool{linear, simple} {
-		if ok, err := p.s.Prove(relevant(hyps, goals, keep), goal); ok && err == nil {
+		if ok, err := p.s.Prove(relevant(conjuncts, goals, keep), goal); ok && err == nil {
 			return true
 		}
 	}
 	return false
 }
 
-// relevant returns the conjuncts of facts that keep accepts and that bear
-// on goals: those that share a variable with the goals or, transitively,
-// with a conjunct already kept. A premise about one thread's column needs the launch's
-// dimensions and the host values they come from, not the thousand terms
-// of its access's path condition, which left the solver unable to prove
-// 0 <= 16*blockIdx.x + threadIdx.x within its budget.
-func relevant(facts, goals []*expr.Term, keep func(*expr.Term) bool) []*expr.Term {
-	conjuncts := detached(facts)
+// relevant returns the conjuncts that keep accepts and that bear on
+// goals: those that share a variable with the goals or, transitively,
+// with a conjunct already kept. A premise about one thread's column
+// needs the launch's dimensions and the host values they come from, not
+// the thousand terms of its access's path condition, which left the
+// solver unable to prove 0 <= 16*blockIdx.x + threadIdx.x within its
+// budget.
+func relevant(conjuncts, goals []*expr.Term, keep func(*expr.Term) bool) []*expr.Term {
 	vars := map[string]bool{}
 	for _, g := range goals {
 		for _, v := range expr.Vars(g) {
@@ -129,7 +153,7 @@ func relevant(facts, goals []*expr.Term, keep func(*expr.Term) bool) []*expr.Ter
 func detached(facts []*expr.Term) []*expr.Term {
 	var conjuncts []*expr.Term
 	for _, f := range facts {
-		conjuncts = appendConjuncts(conjuncts, f)
+		conjuncts = append(conjuncts, expr.Conjuncts(f)...)
 	}
 	var terms expr.Interner
 	known := map[*expr.Term]bool{}
@@ -137,7 +161,7 @@ func detached(facts []*expr.Term) []*expr.Term {
 		known[terms.Intern(c)] = true
 	}
 	holds := func(t *expr.Term) bool {
-		for _, c := range appendConjuncts(nil, t) {
+		for _, c := range expr.Conjuncts(t) {
 			if !known[terms.Intern(c)] {
 				return false
 			}
@@ -146,7 +170,7 @@ func detached(facts []*expr.Term) []*expr.Term {
 	}
 	for i := 0; i < len(conjuncts); i++ {
 		if c := conjuncts[i]; c.Op == expr.OpImplies && holds(c.Args[0]) {
-			for _, d := range appendConjuncts(nil, c.Args[1]) {
+			for _, d := range expr.Conjuncts(c.Args[1]) {
 				if r := terms.Intern(d); !known[r] {
 					known[r] = true
 					conjuncts = append(conjuncts, d)
@@ -155,17 +179,6 @@ func detached(facts []*expr.Term) []*expr.Term {
 		}
 	}
 	return conjuncts
-}
-
-// appendConjuncts appends the conjuncts of a boolean term.
-func appendConjuncts(out []*expr.Term, t *expr.Term) []*expr.Term {
-	if t.Op == expr.OpAnd && t.IsBool() {
-		for _, a := range t.Args {
-			out = appendConjuncts(out, a)
-		}
-		return out
-	}
-	return append(out, t)
 }
 
 // mentionsAny reports whether t has a variable named in vars.

@@ -233,14 +233,7 @@ func (q *Query) fixedValues() func(*expr.Term) *expr.Term {
 	values := map[string]*expr.Term{}
 	for _, facts := range q.sides {
 		for _, f := range facts {
-			if f.Op != expr.OpEq {
-				continue
-			}
-			v, c := f.Args[0], f.Args[1]
-			if v.IsConst() {
-				v, c = c, v
-			}
-			if v.Op == expr.OpVar && c.IsConst() {
+			if v, c, ok := expr.Pin(f); ok {
 				values[v.Name] = c
 			}
 		}

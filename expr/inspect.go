@@ -39,3 +39,30 @@ func (in *Inspector) Inspect(t *Term, f func(*Term) bool) {
 		in.Inspect(a, f)
 	}
 }
+
+// Conjuncts flattens a conjunction into its conjuncts; any other term is
+// its own single conjunct.
+func Conjuncts(t *Term) []*Term {
+	if t.Op != OpAnd || !t.IsBool() {
+		return []*Term{t}
+	}
+	var out []*Term
+	for _, a := range t.Args {
+		out = append(out, Conjuncts(a)...)
+	}
+	return out
+}
+
+// Pin reads a fact as a variable equated to a constant (v == c or
+// c == v).
+func Pin(f *Term) (v *Term, c *Term, ok bool) {
+	if f.Op != OpEq {
+		return nil, nil, false
+	}
+	for i, a := range f.Args {
+		if b := f.Args[1-i]; a.Op == OpVar && b.IsConst() {
+			return a, b, true
+		}
+	}
+	return nil, nil, false
+}

@@ -121,3 +121,21 @@ func TestInternerReturnsFirstEqualTerm(t *testing.T) {
 		t.Errorf("Intern of a different term = %p, want the term itself", got)
 	}
 }
+
+func TestConjunctsAndPins(t *testing.T) {
+	x, y := Var("x", 32, Shared), Var("y", 32, Shared)
+	c := Const(3, 32)
+	fact := AllOf(Eq(c, x), AllOf(ULt(y, c), Eq(x, y)))
+	cs := Conjuncts(fact)
+	if len(cs) != 3 {
+		t.Fatalf("%d conjuncts, want 3", len(cs))
+	}
+	if v, k, ok := Pin(cs[0]); !ok || v != x || k.Value != 3 {
+		t.Errorf("3 == x: pin %v %v %v, want x and 3", v, k, ok)
+	}
+	for _, f := range cs[1:] {
+		if _, _, ok := Pin(f); ok {
+			t.Errorf("%v read as a pin", f)
+		}
+	}
+}

@@ -39,7 +39,7 @@ func unsignedRange(w int) interval {
 func varBounds(assertions []*expr.Term) map[string]uint64 {
 	var facts []*expr.Term
 	for _, a := range assertions {
-		facts = append(facts, conjuncts(a)...)
+		facts = append(facts, expr.Conjuncts(a)...)
 	}
 	bounds := map[string]uint64{}
 	for changed := true; changed; {
@@ -103,16 +103,4 @@ func valueBound(t *expr.Term, bounds map[string]uint64) (uint64, bool) {
 		return hi, ok
 	}
 	return 0, false
-}
-
-// conjuncts flattens a conjunction.
-func conjuncts(t *expr.Term) []*expr.Term {
-	if t.Op != expr.OpAnd || !t.IsBool() {
-		return []*expr.Term{t}
-	}
-	var out []*expr.Term
-	for _, a := range t.Args {
-		out = append(out, conjuncts(a)...)
-	}
-	return out
 }

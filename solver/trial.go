@@ -190,14 +190,9 @@ type pin struct {
 func pinsOf(q *Query) []pin {
 	var pins []pin
 	for _, a := range q.Assertions {
-		for _, f := range conjuncts(a) {
-			if f.Op != expr.OpEq {
-				continue
-			}
-			for i, v := range f.Args {
-				if c := f.Args[1-i]; v.Op == expr.OpVar && c.IsConst() {
-					pins = append(pins, pin{v, c.Value})
-				}
+		for _, f := range expr.Conjuncts(a) {
+			if v, c, ok := expr.Pin(f); ok {
+				pins = append(pins, pin{v, c.Value})
 			}
 		}
 	}
