@@ -115,15 +115,19 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		// Trials, then small values: a race usually has a witness with
 		// small host values, found far faster among them.
 		for _, t := range ts {
-			steps = append(steps, step{enc: s.trialEncoding(t), limit: budget / trialShare, satOnly: true, trial: t, name: "trial " + t.String()})
+			if budget/trialShare > 0 {
+				steps = append(steps, step{enc: s.trialEncoding(t), limit: budget / trialShare, satOnly: true, trial: t, name: "trial " + t.String()})
+			}
 		}
-		steps = append(steps, step{enc: in.narrowed, limit: budget / 32, satOnly: true, name: "small integers"})
-		budget -= budget/32 + uint64(len(ts))*(budget/trialShare)
+		if budget/smallValuesShare > 0 {
+			steps = append(steps, step{enc: in.narrowed, limit: budget / smallValuesShare, satOnly: true, name: "small integers"})
+		}
+		budget -= budget/smallValuesShare + uint64(len(ts))*(budget/trialShare)
 		if !integersFirst {
-			steps = append(steps, bitVectorRounds(bv, in, budget)...)
+			steps = append(steps, bitVectorRounds(bv, in, in.narrowed, budget)...)
 			break
 		}
-		steps = append(steps, integerRounds(in, bv, budget)...)
+		steps = append(steps, integerRounds(in, bv, in.narrowed, budget)...)
 	}
 	return steps
 }
@@ -138,53 +142,94 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 // last attempt had 6.4M.
 const trialShare = 128
 
+// smallValuesShare is the share of a query's budget (its inverse) that
+// its look among small values may spend. That look runs the integer
+// encoding, whose rlimit units cost far more time than the bit-vectors'
+// (see integerRounds): at a thirty-second (625k units) it ran 0.6 to
+// 2.6 s without an answer on hecbench-dev's lut-gemm. Of the 297 races
+// it found in the examples, 9 in 10 took under 21k units.
+const smallValuesShare = 256
+
 // integerRounds returns the attempts, within a budget, of a query that
-// multiplies or divides unknowns: the integers at a sixty-fourth and a
-// thirty-second, each followed by the bit-vectors at a sixteenth and an
-// eighth, then the bit-vectors alone at a quarter and with the rest.
+// multiplies or divides unknowns: the integers at a 1024th, a 256th and
+// a 64th, each followed by the bit-vectors at a 32nd, a 16th and an
+// 8th; a longer look among small values (see lateSmallValues); then the
+// bit-vectors alone at a quarter and with the rest.
 //
 // An integer attempt's rlimit units cost far more time than a
-// bit-vector attempt's: on hecbench-dev, integer attempts in contexts of
-// their own ran at 100k to 250k units a second (sort: 970k units in 6 s,
-// 1.9M in 14 s, where the bit-vectors decided the query in 0.3 s),
-// bit-vector attempts at 1M to 4M. The integers' shares are therefore
-// small. Every integer attempt that decided a query of the examples
-// consumed at most 201k units (tissue_racy), within the sixty-fourth
-// (242k units of the default budget); the integers had a sixteenth and
-// an eighth before, and two more attempts before that, none of which
-// decided a query of the examples or of hecbench-dev.
-func integerRounds(in, bv *encoding, budget uint64) []step {
-	var steps []step
-	spent := uint64(0)
-	for _, part := range []uint64{16, 8} {
-		steps = append(steps, step{enc: in, limit: budget / (4 * part), name: "integers"}, step{enc: bv, limit: budget / part, name: "bit-vectors"})
-		spent += budget/(4*part) + budget/part
-	}
-	steps = append(steps, step{enc: bv, limit: budget / 4, name: "bit-vectors"})
-	spent += budget / 4
-	return append(steps, step{enc: bv, limit: budget - spent, name: "bit-vectors"})
+// bit-vector attempt's: on hecbench-dev, integer attempts ran at 100k to
+// 300k units a second, bit-vector attempts at 1M to 5M. The integers'
+// limits therefore grow from a small start, so that each round gives the
+// two encodings times of one order: with the integers first at a
+// sixty-fourth, sort's and fpdc's queries spent 2 to 6 s in integer
+// attempts that the bit-vectors then decided in 0.3 s. Integer attempts
+// that decided a query decided it soon: in the examples 9 in 10 within
+// 17k units and all within 195k, on hecbench-dev 9 in 10 within 25k.
+func integerRounds(in, bv, small *encoding, budget uint64) []step {
+	return rounds(budget, []share{
+		share{enc: in, part: 1024, name: "integers"}, share{enc: bv, part: 32, name: "bit-vectors"},
+		share{enc: in, part: 256, name: "integers"}, share{enc: bv, part: 16, name: "bit-vectors"},
+		share{enc: in, part: 64, name: "integers"}, share{enc: bv, part: 8, name: "bit-vectors"},
+		lateSmallValues(small),
+		share{enc: bv, part: 4, name: "bit-vectors"}, share{enc: bv, part: 0, name: "bit-vectors"},
+	})
 }
 
 // bitVectorRounds returns the attempts, within a budget, of a query that
-// bit-vectors decide best: bit-vectors with doubling limits, then the
-// integers once, at a sixty-fourth (see integerRounds for why so
-// small), before the last bit-vector attempt.
+// bit-vectors decide best: bit-vectors with doubling limits, with the
+// longer look among small values (see lateSmallValues) before the
+// quarter, then the integers once, at a sixty-fourth (see integerRounds
+// for why so small), before the last bit-vector attempt.
 // In the examples, integer attempts decided only queries that multiply
 // or divide unknowns, which go to the integers first; on the real
 // programs of hecbench-dev (axpby) the integer attempts of other queries
 // ran at 40k to 90k rlimit units a second against bit-vectors' 1M to 3M,
 // two thirds of the file's solving time, and decided 2 queries of 46,
 // where bit-vectors decided the rest within an eighth of the budget.
-func bitVectorRounds(bv, in *encoding, budget uint64) []step {
-	var steps []step
+func bitVectorRounds(bv, in, small *encoding, budget uint64) []step {
+	return rounds(budget, []share{
+		share{enc: bv, part: 16, name: "bit-vectors"}, share{enc: bv, part: 8, name: "bit-vectors"},
+		lateSmallValues(small),
+		share{enc: bv, part: 4, name: "bit-vectors"}, share{enc: in, part: 64, name: "integers"}, share{enc: bv, part: 0, name: "bit-vectors"},
+	})
+}
+
+// lateSmallValues is the second, longer look among small values, at a
+// thirty-second of the rounds' budget, once the cheaper attempts of
+// both encodings have failed: the first look (smallValuesShare) is
+// short, and some witnesses take longer to find there than anywhere
+// else (row_major_sweep_racy's write-read race: 331k units of small
+// values, where no other attempt found it within the budget).
+func lateSmallValues(small *encoding) share {
+	return share{enc: small, part: 32, name: "small integers", satOnly: true}
+}
+
+// A share is one attempt of a round: its encoding and the part of the
+// rounds' budget it may spend (its inverse; 0 for what the others left).
+type share struct {
+	enc     *encoding
+	part    uint64
+	name    string
+	satOnly bool
+}
+
+// rounds returns the attempts of a list of shares of a budget, leaving
+// out those whose share rounds down to nothing.
+func rounds(budget uint64, shares []share) []step {
+	steps := make([]step, 0, len(shares))
 	spent := uint64(0)
-	for _, part := range []uint64{16, 8, 4} {
-		steps = append(steps, step{enc: bv, limit: budget / part, name: "bit-vectors"})
-		spent += budget / part
+	for _, sh := range shares {
+		limit := budget - spent
+		if sh.part != 0 {
+			limit = budget / sh.part
+		}
+		if limit == 0 {
+			continue // an rlimit of 0 would be no limit
+		}
+		steps = append(steps, step{enc: sh.enc, limit: limit, satOnly: sh.satOnly, name: sh.name})
+		spent += limit
 	}
-	steps = append(steps, step{enc: in, limit: budget / 64, name: "integers"})
-	spent += budget / 64
-	return append(steps, step{enc: bv, limit: budget - spent, name: "bit-vectors"})
+	return steps
 }
 
 // trialEncoding returns the encoding of a trial: integers, in which

@@ -9,8 +9,9 @@ import (
 // TestPlanSpendsTheBudget checks that a query's attempts spend its whole
 // budget, and that only a query that multiplies or divides unknowns
 // gives the integers more than one attempt of a thirty-second of it,
-// and that one gets two, the first after its trials, of at most three
-// sixteenths of it (integerRounds).
+// and that one gets three, the first after its trials, of growing
+// limits from at most a thousandth of it, at most a thirty-second in
+// all (integerRounds).
 func TestPlanSpendsTheBudget(t *testing.T) {
 	s := New(0)
 	defer s.Close()
@@ -19,14 +20,15 @@ func TestPlanSpendsTheBudget(t *testing.T) {
 		limits := attempts(DefaultBudget)
 		steps := s.plan(rq.q, collect(rq.q), limits)
 		var spent, integers uint64
-		var integerAttempts int
+		var integerLimits []uint64
 		for _, st := range steps {
 			spent += st.limit
 			if st.name == "integers" {
 				integers += st.limit
-				integerAttempts++
+				integerLimits = append(integerLimits, st.limit)
 			}
 		}
+		integerAttempts := len(integerLimits)
 		if spent != sum(limits) {
 			t.Errorf("%s: the attempts spend %d of a budget of %d", rq.name, spent, sum(limits))
 		}
@@ -35,8 +37,11 @@ func TestPlanSpendsTheBudget(t *testing.T) {
 		if !nonLin && (integerAttempts != 1 || integers > sum(limits)/32) {
 			t.Errorf("%s: %d integer attempts of %d units in all; want one, of at most a thirty-second of %d", rq.name, integerAttempts, integers, sum(limits))
 		}
-		if nonLin && (integerAttempts != 2 || integers > 3*(sum(limits)/16)) {
-			t.Errorf("%s multiplies unknowns: %d integer attempts of %d units in all; want two, of at most three sixteenths of %d", rq.name, integerAttempts, integers, sum(limits))
+		if nonLin && (integerAttempts != 3 || integers > sum(limits)/32) {
+			t.Errorf("%s multiplies unknowns: %d integer attempts of %d units in all; want three, of at most a thirty-second of %d", rq.name, integerAttempts, integers, sum(limits))
+		}
+		if nonLin && integerAttempts > 0 && (integerLimits[0] > sum(limits)/1000 || !growing(integerLimits)) {
+			t.Errorf("%s multiplies unknowns: integer limits %v; want growing limits from at most a thousandth of %d", rq.name, integerLimits, sum(limits))
 		}
 		if nonLin && firstRound(steps) != "integers" {
 			t.Errorf("%s multiplies unknowns: its first attempt after trials is %s, want the integers", rq.name, firstRound(steps))
@@ -124,4 +129,14 @@ func TestBitWiseQueriesAreTheBitVectors(t *testing.T) {
 			t.Errorf("%d rounds: attempt %q is an integer one", maxBitDecompositions, st.name)
 		}
 	}
+}
+
+// growing reports whether every limit is larger than the one before.
+func growing(limits []uint64) bool {
+	for i := 1; i < len(limits); i++ {
+		if limits[i] <= limits[i-1] {
+			return false
+		}
+	}
+	return true
 }
