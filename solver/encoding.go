@@ -64,18 +64,19 @@ type step struct {
 // the bit-vector and integer encodings: neither is better on every query
 // (bit-blasting struggles with products of unknowns, non-linear integer
 // arithmetic with bit tricks and wrapping), and each attempt starts
-// afresh. Every query first gets a quick bit-vector attempt (or, if it
-// has any, trials) and small values; then a query that multiplies or divides unknowns (and
-// shifts by none) alternates the encodings in two rounds of doubling
-// limits, starting with the integers, before bit-vector attempts
+// afresh. A query that multiplies or divides unknowns (and shifts by
+// none) first gets a short integer attempt; every query then gets a
+// quick bit-vector attempt (or, if it has any, trials) and a short look
+// among small values. Then a query that multiplies or divides unknowns
+// alternates the encodings in rounds of growing limits
 // (integerRounds), and any other query gets bit-vector attempts with
-// one integer attempt (bitVectorRounds). The quick look
-// was a sixteenth of the budget for queries that shift by unknown
-// amounts; with bit-vector rounds that start at a sixteenth, it is a
+// one integer attempt (bitVectorRounds). The quick look was a sixteenth
+// of the budget for queries that shift by unknown amounts; it is a
 // hundred and twenty-eighth for all, so that trials find the races of
 // such queries first (on hecbench-dev's axpby, 36 of 46 queries were
-// races that trials found, after a long quick look of 0.7 s each). A query the integer encoding cannot express
-// gets bit-vector attempts only.
+// races that trials found, after a long quick look of 0.7 s each). A
+// query the integer encoding cannot express gets bit-vector attempts
+// only.
 func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 	bv := s.bitVectors(q)
 	in, err := s.integers(q, qt)
@@ -101,6 +102,15 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		budget := sum(limits)
 		quick := budget / 128
 		ts := trials(q)
+		// Products of unknowns get the integers' first, quickest attempt
+		// before anything else: the integers decide most such queries
+		// within it (see integerRounds), in hundredths of a second, where
+		// the quick bit-vector look spent a tenth without an answer
+		// (hecbench-dev's ssm, whose 593 queries' quick looks took 24 s).
+		if integersFirst && budget/firstIntegerShare > 0 {
+			steps = append(steps, step{enc: in, limit: budget / firstIntegerShare, name: "integers"})
+			budget -= budget / firstIntegerShare
+		}
 		// A quick look with bit-vectors first: most queries of bounded
 		// indices are decided by bit-blasting in a fraction of a second,
 		// where the integers would spend their share first. Queries
@@ -150,11 +160,17 @@ const trialShare = 128
 // it found in the examples, 9 in 10 took under 21k units.
 const smallValuesShare = 256
 
+// firstIntegerShare is the share of a query's budget (its inverse) of
+// the first integer attempt of a query that multiplies unknowns.
+const firstIntegerShare = 1024
+
 // integerRounds returns the attempts, within a budget, of a query that
-// multiplies or divides unknowns: the integers at a 1024th, a 256th and
-// a 64th, each followed by the bit-vectors at a 32nd, a 16th and an
-// 8th; a longer look among small values (see lateSmallValues); then the
-// bit-vectors alone at a quarter and with the rest.
+// multiplies or divides unknowns, after its first integer attempt (at
+// a firstIntegerShare of the whole budget): the bit-vectors at a 32nd,
+// then the integers at a 256th and a 64th, each followed by the
+// bit-vectors at a 16th and an 8th; a longer look among small values
+// (see lateSmallValues); then the bit-vectors alone at a quarter and
+// with the rest.
 //
 // An integer attempt's rlimit units cost far more time than a
 // bit-vector attempt's: on hecbench-dev, integer attempts ran at 100k to
@@ -167,7 +183,7 @@ const smallValuesShare = 256
 // 17k units and all within 195k, on hecbench-dev 9 in 10 within 25k.
 func integerRounds(in, bv, small *encoding, budget uint64) []step {
 	return rounds(budget, []share{
-		share{enc: in, part: 1024, name: "integers"}, share{enc: bv, part: 32, name: "bit-vectors"},
+		share{enc: bv, part: 32, name: "bit-vectors"},
 		share{enc: in, part: 256, name: "integers"}, share{enc: bv, part: 16, name: "bit-vectors"},
 		share{enc: in, part: 64, name: "integers"}, share{enc: bv, part: 8, name: "bit-vectors"},
 		lateSmallValues(small),

@@ -9,7 +9,7 @@ import (
 // TestPlanSpendsTheBudget checks that a query's attempts spend its whole
 // budget, and that only a query that multiplies or divides unknowns
 // gives the integers more than one attempt of a thirty-second of it,
-// and that one gets three, the first after its trials, of growing
+// and that one gets three, the first of all its attempts, of growing
 // limits from at most a thousandth of it, at most a thirty-second in
 // all (integerRounds).
 func TestPlanSpendsTheBudget(t *testing.T) {
@@ -43,8 +43,8 @@ func TestPlanSpendsTheBudget(t *testing.T) {
 		if nonLin && integerAttempts > 0 && (integerLimits[0] > sum(limits)/1000 || !growing(integerLimits)) {
 			t.Errorf("%s multiplies unknowns: integer limits %v; want growing limits from at most a thousandth of %d", rq.name, integerLimits, sum(limits))
 		}
-		if nonLin && firstRound(steps) != "integers" {
-			t.Errorf("%s multiplies unknowns: its first attempt after trials is %s, want the integers", rq.name, firstRound(steps))
+		if nonLin && steps[0].name != "integers" {
+			t.Errorf("%s multiplies unknowns: its first attempt is %s, want the integers", rq.name, steps[0].name)
 		}
 	}
 	if !sawBoth[true] || !sawBoth[false] {
@@ -54,7 +54,8 @@ func TestPlanSpendsTheBudget(t *testing.T) {
 
 // TestQuickLookWithoutTrials checks that a query's plan opens with the
 // quick bit-vector look when it has no trials, and that a query with
-// trials starts with them instead.
+// trials starts with them instead, in both cases after a short integer
+// attempt if the query multiplies unknowns.
 func TestQuickLookWithoutTrials(t *testing.T) {
 	s := New(0)
 	defer s.Close()
@@ -65,6 +66,12 @@ func TestQuickLookWithoutTrials(t *testing.T) {
 		hasTrials := len(trials(rq.q)) > 0
 		saw[hasTrials] = true
 		first := steps[0]
+		if nonLinear(rq.q) && !variableShifts(rq.q) {
+			if first.name != "integers" || first.limit > DefaultBudget/1000 {
+				t.Errorf("%s multiplies unknowns: its first attempt is %q of %d units, want a short integer attempt", rq.name, first.name, first.limit)
+			}
+			first = steps[1]
+		}
 		if hasTrials && first.trial == nil {
 			t.Errorf("%s has trials: its first attempt is %q", rq.name, first.name)
 		}
@@ -75,17 +82,6 @@ func TestQuickLookWithoutTrials(t *testing.T) {
 	if !saw[true] || !saw[false] {
 		t.Errorf("the queries cover only has-trials = %v", saw)
 	}
-}
-
-// firstRound returns the name of a plan's first attempt after its quick
-// look, trials and small values.
-func firstRound(steps []step) string {
-	for _, st := range steps {
-		if st.name == "integers" || st.name == "bit-vectors" {
-			return st.name
-		}
-	}
-	return ""
 }
 
 // hashQuery is md5hash's kind of query: two threads whose keys (their
