@@ -10,6 +10,7 @@ import (
 	"hash/fnv"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -179,11 +180,24 @@ const lanes = 8
 // lane returns the lane of the tasks of a kernel's pair of accesses (by
 // their indices in the kernel), every kind's and their union's.
 // Positions are left out, so that an edit that moves lines (a comment)
-// leaves every lane, and so every answer, as it was.
+// leaves every lane, and so every answer, as it was. A template kernel's
+// instantiations share their lanes (see template): they often ask the
+// same questions under other names, which a lane's solver then answers
+// once (solver.Solver's remembered answers), and a race found in one of
+// them is not sought again at the same positions in the next.
 func lane(kernel string, first, second int) uint32 {
 	h := fnv.New32a()
-	fmt.Fprint(h, kernel, first, second)
+	fmt.Fprint(h, template(kernel), first, second)
 	return h.Sum32() % lanes
+}
+
+// template returns the name of a kernel without its template arguments:
+// "scan" for "scan<int, 128>".
+func template(kernel string) string {
+	if i := strings.IndexByte(kernel, '<'); i > 0 {
+		return kernel[:i]
+	}
+	return kernel
 }
 
 // solveAll answers every task, lanes in parallel on up to workers

@@ -83,6 +83,9 @@ type Solver struct {
 	// the collector ran, and so would answers near the budget. Holding
 	// the values makes a Solver's answers a function of its queries.
 	retained []any
+	// answers holds the Solver's answers that no renaming changes (see
+	// remembered).
+	answers map[answerKey]*Result
 }
 
 // New returns a Solver that gives each query a budget of budget rlimit
@@ -112,12 +115,18 @@ func (s *Solver) Check(q *Query) (*Result, error) {
 	return s.check(q, attempts(s.budget))
 }
 
-// check decides q in attempts with the given rlimits, until one decides
-// it.
-func (s *Solver) check(q *Query, limits []uint64) (res *Result, err error) {
+// check decides q in attempts with the given rlimits, or answers it as
+// an earlier question of its shape (remembered).
+func (s *Solver) check(q *Query, limits []uint64) (*Result, error) {
 	if s.ctx == nil {
 		return nil, errors.New("solver: Check after Close")
 	}
+	return s.remembered(q, limits, func() (*Result, error) { return s.decide(q, limits) })
+}
+
+// decide decides q in attempts with the given rlimits, until one decides
+// it.
+func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, err = nil, failure(r)

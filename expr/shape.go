@@ -1,0 +1,154 @@
+// This file defines the shape of a sequence of terms: a digest that two
+// sequences share when they are the same up to the names of their
+// variables and functions, so that a question asked again under other
+// names (a template kernel's instantiations, whose host variables carry
+// the mangled name of their function) is recognised.
+
+package expr
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"hash"
+	"hash/fnv"
+	"sort"
+)
+
+// A Shape is the digest of a sequence of terms (see ShapeOf).
+type Shape [sha256.Size]byte
+
+// ShapeOf returns the shape of a sequence of terms. Two sequences have
+// the same shape when they are equal after a one-to-one renaming of
+// their variables and of their functions, each named in the order of
+// first occurrence (operands before the terms that hold them, terms in
+// the order given); sub-terms that are structurally equal count as one,
+// however the terms share them. A variable's scope, role and width are
+// part of its shape, its name is not. Sequences of different shapes are
+// never equal up to renaming; the converse holds but for collisions of
+// SHA-256.
+//
+// The operands of a commutative operator, and the terms themselves, are
+// taken in the order of their name-blind digests (see blind), so that an
+// order that came from the names (conditions sorted by their printed
+// form) does not tell two sequences apart; operands whose digests tie
+// keep their order.
+func ShapeOf(terms ...*Term) Shape {
+	s := &shaper{
+		ids:   map[*Term]int{},
+		nodes: map[string]int{},
+		names: map[string]int{},
+		blind: map[*Term]uint64{},
+		hash:  sha256.New(),
+	}
+	for _, t := range s.sorted(terms) {
+		fmt.Fprintf(s.hash, "root %d\n", s.node(t))
+	}
+	var out Shape
+	copy(out[:], s.hash.Sum(nil))
+	return out
+}
+
+// A shaper numbers the distinct nodes of terms and the names of their
+// variables and functions as it meets them, hashing each new node's
+// description.
+type shaper struct {
+	ids   map[*Term]int  // a term's node number
+	nodes map[string]int // a node description's number
+	names map[string]int // a variable's or function's number ("v" or "f" and its name)
+	blind map[*Term]uint64
+	hash  hash.Hash
+}
+
+// commutative reports whether an operator's operands may be taken in any
+// order.
+func commutative(op Op) bool {
+	switch op {
+	case OpAnd, OpOr, OpXor, OpAdd, OpMul, OpEq, OpNe:
+		return true
+	}
+	return false
+}
+
+// sorted returns terms in the order of their name-blind digests, ties
+// in their order.
+func (s *shaper) sorted(terms []*Term) []*Term {
+	out := append([]*Term(nil), terms...)
+	sort.SliceStable(out, func(i, j int) bool { return s.blindDigest(out[i]) < s.blindDigest(out[j]) })
+	return out
+}
+
+// blindDigest returns a digest of a term in which variables and
+// functions count by their scope, role and width but not their names.
+func (s *shaper) blindDigest(t *Term) uint64 {
+	if d, ok := s.blind[t]; ok || t == nil {
+		return d
+	}
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%d %d %d", t.Op, t.Width, t.Value)
+	if t.Op == OpVar {
+		fmt.Fprintf(h, " %d %v", t.Scope, t.Role)
+	}
+	args := make([]uint64, len(t.Args))
+	for i, a := range t.Args {
+		args[i] = s.blindDigest(a)
+	}
+	if commutative(t.Op) {
+		sort.Slice(args, func(i, j int) bool { return args[i] < args[j] })
+	}
+	fmt.Fprint(h, args)
+	d := h.Sum64()
+	s.blind[t] = d
+	return d
+}
+
+// node returns the number of a term's node, describing it (and its
+// operands first) to the hash when it is new.
+func (s *shaper) node(t *Term) int {
+	if id, ok := s.ids[t]; ok {
+		return id
+	}
+	if t == nil { // ill-formed: the solver reports it
+		s.ids[t] = -1
+		return -1
+	}
+	operands := t.Args
+	if commutative(t.Op) {
+		operands = s.sorted(operands)
+	}
+	args := make([]int, len(operands))
+	for i, a := range operands {
+		args[i] = s.node(a)
+	}
+	desc := fmt.Sprintf("%d %d %d %s %v", t.Op, t.Width, t.Value, s.name(t), args)
+	if t.Op == OpVar {
+		desc += fmt.Sprintf(" %d %v", t.Scope, t.Role)
+	}
+	id, ok := s.nodes[desc]
+	if !ok {
+		id = len(s.nodes)
+		s.nodes[desc] = id
+		fmt.Fprintf(s.hash, "%d: %s\n", id, desc)
+	}
+	s.ids[t] = id
+	return id
+}
+
+// name returns a variable's or function's number, as text; "" for any
+// other term.
+func (s *shaper) name(t *Term) string {
+	var key string
+	switch t.Op {
+	case OpVar:
+		key = "v" + t.Name
+	case OpApply:
+		key = "f" + t.Name
+	default:
+		return ""
+	}
+	n, ok := s.names[key]
+	if !ok {
+		n = len(s.names)
+		s.names[key] = n
+	}
+	return fmt.Sprintf("%c%d", key[0], n)
+}

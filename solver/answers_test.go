@@ -1,0 +1,50 @@
+package solver
+
+import (
+	"testing"
+
+	"hgrd/expr"
+)
+
+// renamedQuery returns a query asking whether x*4 + y equals 10 with
+// x < 2 and y < 2, over variables of the given names: unsat, unless
+// wide is set, which lets y reach 2 and makes it sat.
+func renamedQuery(x, y string, wide bool) *Query {
+	vx, vy := v32(x), v32(y)
+	bound := uint64(2)
+	if wide {
+		bound = 3
+	}
+	return &Query{Assertions: []*expr.Term{
+		expr.Eq(expr.Add(expr.Mul(vx, c32(4)), vy), c32(10)),
+		expr.ULt(vx, c32(bound)), expr.ULt(vy, c32(bound)),
+	}}
+}
+
+// TestAnswersRememberedUnderOtherNames checks that a Solver answers a
+// question asked again under other names from its memory, with the same
+// status, that it remembers an unsat answer and not a race's model, and
+// that a question of another shape is not answered from it.
+func TestAnswersRememberedUnderOtherNames(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	first := mustCheck(t, s, renamedQuery("_Z3runIcE.x", "tid.x#1", false))
+	if first.Status != Unsat || len(s.answers) != 1 {
+		t.Fatalf("first question: %v with %d answers remembered, want unsat and one", first.Status, len(s.answers))
+	}
+	again := mustCheck(t, s, renamedQuery("_Z3runIiE.x", "tid.x#2", false))
+	if again.Status != Unsat || len(s.answers) != 1 {
+		t.Errorf("renamed question: %v with %d answers remembered, want unsat from the one", again.Status, len(s.answers))
+	}
+	race := mustCheck(t, s, renamedQuery("a", "b", true))
+	if race.Status != Sat || race.Vars["a"] != 2 || race.Vars["b"] != 2 {
+		t.Errorf("another shape: %v with %v, want sat with a = b = 2", race.Status, race.Vars)
+	}
+	if len(s.answers) != 1 {
+		t.Errorf("%d answers remembered after a race, want the unsat one only", len(s.answers))
+	}
+	renamedRace := mustCheck(t, s, renamedQuery("c", "d", true))
+	if renamedRace.Status != Sat || renamedRace.Vars["c"] != 2 {
+		t.Errorf("renamed race: %v with %v, want its own model with c = 2", renamedRace.Status, renamedRace.Vars)
+	}
+}
