@@ -102,10 +102,10 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		budget := sum(limits)
 		quick := budget / 128
 		ts := trials(q)
-		// Products of unknowns get the integers' first, quickest attempt
-		// before anything else: the integers decide most such queries
-		// within it (see integerRounds), in hundredths of a second, where
-		// the quick bit-vector look spent a tenth without an answer
+		// Products of unknowns get a short integer attempt before
+		// anything else: the integers decide most such queries within
+		// it (see integerRounds), in hundredths of a second, where the
+		// quick bit-vector look spent a tenth without an answer
 		// (hecbench-dev's ssm, whose 593 queries' quick looks took 24 s).
 		if integersFirst && budget/firstIntegerShare > 0 {
 			steps = append(steps, step{enc: in, limit: budget / firstIntegerShare, name: "integers"})
@@ -134,10 +134,10 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		}
 		budget -= budget/smallValuesShare + uint64(len(ts))*(budget/trialShare)
 		if !integersFirst {
-			steps = append(steps, bitVectorRounds(bv, in, in.narrowed, budget)...)
+			steps = append(steps, bitVectorRounds(bv, in, budget)...)
 			break
 		}
-		steps = append(steps, integerRounds(in, bv, in.narrowed, budget)...)
+		steps = append(steps, integerRounds(in, bv, budget)...)
 	}
 	return steps
 }
@@ -153,80 +153,70 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 const trialShare = 128
 
 // smallValuesShare is the share of a query's budget (its inverse) that
-// its look among small values may spend. That look runs the integer
+// its look among small values may spend. The look runs the integer
 // encoding, whose rlimit units cost far more time than the bit-vectors'
-// (see integerRounds): at a thirty-second (625k units) it ran 0.6 to
-// 2.6 s without an answer on hecbench-dev's lut-gemm. Of the 297 races
-// it found in the examples, 9 in 10 took under 21k units.
-const smallValuesShare = 256
+// (see integerRounds), yet some races are found there only, late: 292k
+// units for lavaMD's, 331k for row_major_sweep_racy's. A look of a
+// 256th, with a second of a thirty-second after the first rounds, made
+// lavaMD's queries twice as slow; one look of a thirty-second stays.
+const smallValuesShare = 32
 
 // firstIntegerShare is the share of a query's budget (its inverse) of
-// the first integer attempt of a query that multiplies unknowns.
-const firstIntegerShare = 1024
+// the first integer attempt of a query that multiplies unknowns: 78k
+// units of the default budget, which decided wsm5's queries (27k to 67k
+// units) before the quick look and small values, four times faster.
+const firstIntegerShare = 256
 
 // integerRounds returns the attempts, within a budget, of a query that
 // multiplies or divides unknowns, after its first integer attempt (at
-// a firstIntegerShare of the whole budget): the bit-vectors at a 32nd,
-// then the integers at a 256th and a 64th, each followed by the
-// bit-vectors at a 16th and an 8th; a longer look among small values
-// (see lateSmallValues); then the bit-vectors alone at a quarter and
-// with the rest.
+// a firstIntegerShare of the whole budget): the integers at a 128th and
+// a 64th, each followed by the bit-vectors at a 16th and an 8th, then
+// the bit-vectors alone at a quarter and with the rest.
 //
-// An integer attempt's rlimit units cost far more time than a
-// bit-vector attempt's: on hecbench-dev, integer attempts ran at 100k to
-// 300k units a second, bit-vector attempts at 1M to 5M. The integers'
-// limits therefore grow from a small start, so that each round gives the
-// two encodings times of one order: with the integers first at a
-// sixty-fourth, sort's and fpdc's queries spent 2 to 6 s in integer
-// attempts that the bit-vectors then decided in 0.3 s. Integer attempts
-// that decided a query decided it soon: in the examples 9 in 10 within
-// 17k units and all within 195k, on hecbench-dev 9 in 10 within 25k.
-func integerRounds(in, bv, small *encoding, budget uint64) []step {
+// An integer attempt's rlimit units may cost far more time than a
+// bit-vector attempt's, or not: on hecbench-dev, integer attempts ran at
+// 100k to 300k units a second on sort's and fpdc's queries, whose races
+// the bit-vectors then found in 0.3 s after 2 to 6 s of integer attempts
+// at a sixty-fourth and a thirty-second; on wsm5's and ssm's, at over
+// 1M, deciding them within 120k units. Integer attempts that decided a
+// query decided it soon: in the examples 9 in 10 within 17k units and
+// all within 195k, on hecbench-dev 9 in 10 within 25k and all but one
+// within 220k. So the integers' limits grow from a short first attempt,
+// which decides most, and the bit-vectors' first attempt comes before
+// the integers' longest. (Before the 128th, it cost wsm5 14 s of
+// bit-vector attempts that found nothing on queries the integers then
+// decided at once.)
+func integerRounds(in, bv *encoding, budget uint64) []step {
 	return rounds(budget, []share{
-		share{enc: bv, part: 32, name: "bit-vectors"},
-		share{enc: in, part: 256, name: "integers"}, share{enc: bv, part: 16, name: "bit-vectors"},
-		share{enc: in, part: 64, name: "integers"}, share{enc: bv, part: 8, name: "bit-vectors"},
-		lateSmallValues(small),
-		share{enc: bv, part: 4, name: "bit-vectors"}, share{enc: bv, part: 0, name: "bit-vectors"},
+		{enc: in, part: 128, name: "integers"}, {enc: bv, part: 16, name: "bit-vectors"},
+		{enc: in, part: 64, name: "integers"}, {enc: bv, part: 8, name: "bit-vectors"},
+		{enc: bv, part: 4, name: "bit-vectors"}, {enc: bv, part: 0, name: "bit-vectors"},
 	})
 }
 
 // bitVectorRounds returns the attempts, within a budget, of a query that
-// bit-vectors decide best: bit-vectors with doubling limits, with the
-// longer look among small values (see lateSmallValues) before the
-// quarter, then the integers once, at a sixty-fourth (see integerRounds
-// for why so small), before the last bit-vector attempt.
+// bit-vectors decide best: bit-vectors with doubling limits, then the
+// integers once, at a sixty-fourth (see integerRounds for why so
+// small), before the last bit-vector attempt.
 // In the examples, integer attempts decided only queries that multiply
 // or divide unknowns, which go to the integers first; on the real
 // programs of hecbench-dev (axpby) the integer attempts of other queries
 // ran at 40k to 90k rlimit units a second against bit-vectors' 1M to 3M,
 // two thirds of the file's solving time, and decided 2 queries of 46,
 // where bit-vectors decided the rest within an eighth of the budget.
-func bitVectorRounds(bv, in, small *encoding, budget uint64) []step {
+func bitVectorRounds(bv, in *encoding, budget uint64) []step {
 	return rounds(budget, []share{
-		share{enc: bv, part: 16, name: "bit-vectors"}, share{enc: bv, part: 8, name: "bit-vectors"},
-		lateSmallValues(small),
-		share{enc: bv, part: 4, name: "bit-vectors"}, share{enc: in, part: 64, name: "integers"}, share{enc: bv, part: 0, name: "bit-vectors"},
+		{enc: bv, part: 16, name: "bit-vectors"}, {enc: bv, part: 8, name: "bit-vectors"},
+		{enc: bv, part: 4, name: "bit-vectors"}, {enc: in, part: 64, name: "integers"}, {enc: bv, part: 0, name: "bit-vectors"},
 	})
-}
-
-// lateSmallValues is the second, longer look among small values, at a
-// thirty-second of the rounds' budget, once the cheaper attempts of
-// both encodings have failed: the first look (smallValuesShare) is
-// short, and some witnesses take longer to find there than anywhere
-// else (row_major_sweep_racy's write-read race: 331k units of small
-// values, where no other attempt found it within the budget).
-func lateSmallValues(small *encoding) share {
-	return share{enc: small, part: 32, name: "small integers", satOnly: true}
 }
 
 // A share is one attempt of a round: its encoding and the part of the
 // rounds' budget it may spend (its inverse; 0 for what the others left).
 type share struct {
-	enc     *encoding
-	part    uint64
-	name    string
-	satOnly bool
+	enc  *encoding
+	part uint64
+	name string
 }
 
 // rounds returns the attempts of a list of shares of a budget, leaving
@@ -242,7 +232,7 @@ func rounds(budget uint64, shares []share) []step {
 		if limit == 0 {
 			continue // an rlimit of 0 would be no limit
 		}
-		steps = append(steps, step{enc: sh.enc, limit: limit, satOnly: sh.satOnly, name: sh.name})
+		steps = append(steps, step{enc: sh.enc, limit: limit, name: sh.name})
 		spent += limit
 	}
 	return steps
