@@ -204,3 +204,23 @@ func TestNarrowUnion(t *testing.T) {
 		t.Errorf("with one kind open, a union is asked: %+v", got)
 	}
 }
+
+// TestInstantiationsShareLanes checks that the instantiations of a
+// template kernel put a pair of accesses in one lane, whose solver then
+// answers their shared questions once, and that the lane still depends
+// on the pair.
+func TestInstantiationsShareLanes(t *testing.T) {
+	if lane("scan<char, 128>", 3, 7) != lane("scan<long, 2048>", 3, 7) {
+		t.Errorf("scan<char, 128> and scan<long, 2048>: the pair (3, 7) in different lanes")
+	}
+	if lane("scan<char, 128>", 3, 7) != lane("scan", 3, 7) {
+		t.Errorf("scan<char, 128> and scan: the pair (3, 7) in different lanes")
+	}
+	spread := map[uint32]bool{}
+	for i := 0; i < 32; i++ {
+		spread[lane("scan<int, 256>", i, i+1)] = true
+	}
+	if len(spread) < lanes/2 {
+		t.Errorf("32 pairs of one kernel fall in %d lanes of %d", len(spread), lanes)
+	}
+}
