@@ -60,6 +60,8 @@ var cases = []string{
 	"extern_shared",
 	"float_grid_ok",
 	"float_grid_racy",
+	"power_grid_ok",
+	"power_grid_racy",
 	"function_pointer_ok",
 	"function_pointer_racy",
 	"global_rw",

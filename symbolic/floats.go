@@ -1,12 +1,14 @@
 // This file defines integers computed through floating point from
 // integers, as host code sizes grids: (int)ceil(n / 256.0f),
-// (int)floor((double)a / b), (int)(float)n. Floats are otherwise opaque.
+// (int)floor((double)a / b), (int)(float)n, (int)pow(2, k). Floats are
+// otherwise opaque.
 
 package symbolic
 
 import (
 	"fmt"
 	"math"
+	"math/bits"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
@@ -23,6 +25,9 @@ import (
 // the float's exact integers, a positive denominator), otherwise
 // unknown. nil if from has no such form.
 func (e *Evaluator) floatToInt(conv value.Value, from value.Value, w int) *expr.Term {
+	if exact, pre := e.powerOfTwo(from, w); exact != nil {
+		return expr.Ite(pre, exact, e.conversionFallback(conv, w))
+	}
 	op := cuda.Trunc
 	if call, ok := UnwrapArg(from).(*ir.InstCall); ok {
 		op = cuda.LookupRounding(CalleeName(call))
@@ -59,11 +64,54 @@ func (e *Evaluator) floatToInt(conv value.Value, from value.Value, w int) *expr.
 	if w < 64 {
 		exact = expr.Trunc(exact, w)
 	}
-	fallback := e.floatOp(conv, w)
-	if fallback == nil {
-		fallback = e.Fresh(conv, "conv", w)
+	return expr.Ite(pre, exact, e.conversionFallback(conv, w))
+}
+
+// conversionFallback returns the term of a float-to-integer conversion
+// where its exact form does not hold: a function of its operand, or
+// unknown.
+func (e *Evaluator) conversionFallback(conv value.Value, w int) *expr.Term {
+	if t := e.floatOp(conv, w); t != nil {
+		return t
 	}
-	return expr.Ite(pre, exact, fallback)
+	return e.Fresh(conv, "conv", w)
+}
+
+// powerOfTwo translates a float that is a power of two raised to an
+// integer, pow(2, k) or exp2(k) (a base 2^m gives 2^(m*k)), converted
+// to a w-bit integer: the shift 1 << (m*k), exact where 0 <= m*k <= w-2
+// (every such power is a double and fits the integer), which pre says.
+// nil if from has no such form.
+func (e *Evaluator) powerOfTwo(from value.Value, w int) (exact, pre *expr.Term) {
+	call, ok := UnwrapArg(from).(*ir.InstCall)
+	if !ok {
+		return nil, nil
+	}
+	var base, exponent *expr.Term
+	switch cuda.LookupPower(CalleeName(call)) {
+	case cuda.Pow:
+		if len(call.Args) == 2 {
+			base, exponent = e.intValued(call.Args[0]), e.intValued(call.Args[1])
+		}
+	case cuda.Exp2:
+		if len(call.Args) == 1 {
+			base, exponent = expr.Const(2, 64), e.intValued(call.Args[0])
+		}
+	}
+	if base == nil || exponent == nil || !base.IsConst() {
+		return nil, nil
+	}
+	m := bits.TrailingZeros64(base.Value)
+	if base.Value == 0 || base.Value != 1<<m || m == 0 {
+		return nil, nil
+	}
+	shift := expr.Mul(exponent, expr.Const(uint64(m), 64))
+	pre = expr.AllOf(expr.SLe(expr.Const(0, 64), exponent), expr.SLe(shift, expr.Const(uint64(w-2), 64)))
+	exact = expr.Shl(expr.Const(1, 64), shift)
+	if w < 64 {
+		exact = expr.Trunc(exact, w)
+	}
+	return exact, pre
 }
 
 // exactLimit returns the bound below which a float type holds every
