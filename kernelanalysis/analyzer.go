@@ -31,6 +31,9 @@ type analyzer struct {
 	used       map[value.Value]bool     // values some instruction of the kernel uses
 	facts      []fact                   // asserts and assumptions (facts.go)
 	intervals  [numLevels]*intervalInfo // by Level
+	fenced     *bool                    // whether the kernel has a fence, once asked (epochs.go)
+	oneEpoch   map[*ir.Block]bool       // blocks executed in one barrier epoch (epochs.go)
+	epochFuncs map[string]bool          // functions that loads in one barrier epoch return (epochs.go)
 	res        *Kernel
 }
 
@@ -44,6 +47,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 		unit: u, fn: k.Func,
 		ptrs: map[value.Value]pointer{}, objects: map[string]*Object{}, written: map[*Object]bool{},
 		tables: map[*Object]*table{}, casResults: map[*ir.InstCmpXchg]*expr.Term{},
+		oneEpoch: map[*ir.Block]bool{}, epochFuncs: map[string]bool{},
 		res: &Kernel{Name: k.Name, Func: k.Func},
 	}
 	a.ev = symbolic.New(k.Func, a, expr.PerThread)
@@ -53,8 +57,8 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	a.params()
 	a.paramRanges(k.ParamRanges)
 	a.findWrites()
-	a.findFacts()
 	a.divergent = divergence(a)
+	a.findFacts()
 	a.collect()
 	a.findGuards()
 	a.findCounters()

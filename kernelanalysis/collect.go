@@ -104,7 +104,7 @@ func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, 
 		acc.Source = a.describe(ptr, t)
 		acc.Unpromised = a.unpromised(t.off)
 		if st, ok := inst.(*ir.InstStore); ok && kind == Write {
-			acc.Value = a.ev.Term(st.Src)
+			acc.Value = a.storedTerm(st.Src)
 		}
 		if kind == Atomic {
 			acc.Value, acc.Unchanged = a.storedValue(inst), leavesUnchanged(inst)

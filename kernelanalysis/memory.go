@@ -77,7 +77,9 @@ func (a *analyzer) objectsOf(v value.Value, seen map[value.Value]bool) []*Object
 // writes (read-only memory included) holds one value per address for the
 // whole launch, or for the block in shared memory: the load is a function of its address, so two threads
 // loading one address see one value. Anything else may change while the
-// kernel runs: each load is a fresh unknown.
+// kernel runs: a load is a function of its address and block where all
+// threads execute it in one barrier epoch (epochs.go), otherwise a fresh
+// unknown.
 func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 	p := a.pointerOf(v.Src)
 	if len(p) == 1 && a.tables[p[0].obj] != nil {
@@ -103,6 +105,9 @@ func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 			return a.contents(v, expr.Var(fmt.Sprintf("%s@%d", t.obj.Name, t.off.Signed()), w, expr.Shared), t.obj, t.off)
 		}
 		return a.contents(v, expr.Apply(fmt.Sprintf("mem.%s.%d", t.obj.Name, w), w, t.off), t.obj, nil)
+	}
+	if t := a.epochLoad(v, w); t != nil {
+		return t
 	}
 	return a.unknown(v, a.fresh("load", w), "a value loaded from memory the kernel also writes")
 }

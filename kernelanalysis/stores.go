@@ -18,13 +18,13 @@ import (
 // atomics.
 func (a *analyzer) storedValue(inst ir.Instruction) *expr.Term {
 	if st, ok := inst.(*ir.InstStore); ok && st.Atomic {
-		return a.ev.Term(st.Src)
+		return a.storedTerm(st.Src)
 	}
 	shape, ok := shapeOf(inst)
 	if !ok || (shape.kind != Exchange && shape.kind != Claim) {
 		return nil
 	}
-	return a.ev.Term(shape.operand)
+	return a.storedTerm(shape.operand)
 }
 
 // leavesUnchanged reports whether an atomic leaves its location's value

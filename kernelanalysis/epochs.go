@@ -1,0 +1,220 @@
+// This file defines which loads read one value for every thread of a
+// block: loads that all threads execute in one barrier epoch.
+//
+// # Why
+//
+// A block often broadcasts a value through shared memory:
+//
+//	if (threadIdx.x == 0) s_last = ...;
+//	__syncthreads();
+//	int last = s_last;          // L
+//	if (threadIdx.x == last) out[k] = ...;
+//
+// The kernel writes s_last, so a load of it is not a function of its
+// address for the whole launch (memory.go). But two threads of a block
+// that load one address at L in the same epoch (between the same two
+// barrier instances) read the same value, unless the location races:
+// a write that one of them sees and the other does not is unordered with
+// one of the two loads, and that pair is checked as a race on its own.
+// (Two loads by one thread in different iterations may see different
+// values; a query never compares a thread with itself.)
+//
+// # When two threads load in the same epoch
+//
+// Every thread of a block passes the same barrier instances, in order,
+// when barriers are only under block-uniform control. So a site L is in
+// the same epoch for all threads that execute it if
+//
+//   - no loop containing L contains synchronisation (so L's executions by
+//     one thread all lie in one epoch), and
+//   - no branch that may go different ways for two threads, and from whose
+//     two sides L is reached, has synchronisation between it and the point
+//     where its sides join, on a path to L (so two threads that reach L
+//     passed the same barriers before it; a side that leaves the kernel,
+//     as an early return does, does not reach L and splits nothing), and
+//   - the kernel has no fence: a lock's critical section or a flag orders
+//     a write between two threads' loads without a barrier (sync.go).
+//
+// Such a load returns a function of its address and block, one function
+// per site; the value is still unknown, but one for the block.
+//
+// A write's stored value that depends on such a load says nothing of
+// whether two writes store one value (storedTerm): the load's location may
+// be the one the writes race on (v[i] = 2 * v[i]), and then the two threads
+// read different values there.
+
+package kernelanalysis
+
+import (
+	"fmt"
+
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/value"
+
+	"hgrd/expr"
+)
+
+// epochLoad returns the term of a load that reads one value for every
+// thread of a block that executes it (see above), or nil if the load may
+// read different values for two threads at one address.
+func (a *analyzer) epochLoad(v *ir.InstLoad, w int) *expr.Term {
+	if v.Volatile || v.Atomic || a.hasFence() {
+		return nil
+	}
+	p := a.pointerOf(v.Src)
+	if len(p) != 1 || p[0].obj.Space == Private {
+		return nil
+	}
+	b := a.ev.G.Where[v]
+	if b == nil || !a.inOneEpoch(b) {
+		return nil
+	}
+	t := p[0]
+	name := fmt.Sprintf("mem.%s.%d.at%d.%d", t.obj.Name, w, a.ev.G.Order[b], instIndex(b, v))
+	a.epochFuncs[name] = true
+	return a.unknown(v, expr.Apply(name, w, t.off, BlockIdx(0), BlockIdx(1), BlockIdx(2)),
+		"the contents of "+t.obj.String()+" when it is loaded")
+}
+
+// storedTerm returns the term of a value a write stores, or nil if it
+// depends on a load that reads one value for a block (see above).
+func (a *analyzer) storedTerm(v value.Value) *expr.Term {
+	t := a.ev.Term(v)
+	epoch := false
+	expr.Inspect(t, func(x *expr.Term) bool {
+		if x.Op == expr.OpApply && a.epochFuncs[x.Name] {
+			epoch = true
+		}
+		return !epoch
+	})
+	if epoch {
+		return nil
+	}
+	return t
+}
+
+// hasFence reports whether the kernel has a fence.
+func (a *analyzer) hasFence() bool {
+	if a.fenced == nil {
+		fenced := false
+		for _, b := range a.ev.G.Blocks {
+			for _, inst := range b.Insts {
+				if _, ok := fenceScope(inst); ok {
+					fenced = true
+				}
+			}
+		}
+		a.fenced = &fenced
+	}
+	return *a.fenced
+}
+
+// inOneEpoch reports whether every thread of a block that executes an
+// instruction of block b does so in the same barrier epoch.
+func (a *analyzer) inOneEpoch(b *ir.Block) bool {
+	if one, ok := a.oneEpoch[b]; ok {
+		return one
+	}
+	one := !a.inSyncLoop(b) && !a.splitBeforeSync(b)
+	a.oneEpoch[b] = one
+	return one
+}
+
+// inSyncLoop reports whether a loop containing b contains
+// synchronisation of any level.
+func (a *analyzer) inSyncLoop(b *ir.Block) bool {
+	for l := a.ev.G.LoopOf[b]; l != nil; l = l.Parent {
+		for x := range l.Blocks {
+			if blockHasBarrier(x, WarpLevel) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// splitBeforeSync reports whether two threads may reach b having passed
+// different synchronisation: a divergent branch from two of whose sides b
+// is reached has synchronisation on a path to b before its sides join.
+func (a *analyzer) splitBeforeSync(b *ir.Block) bool {
+	reaches := a.reaching(b)
+	for x := range reaches {
+		if !a.divergentBranch(x) || countIn(a.ev.G.Succs[x], reaches) < 2 {
+			continue
+		}
+		if a.syncBeforeJoin(x, reaches) {
+			return true
+		}
+	}
+	return false
+}
+
+// reaching returns the blocks from which b can be reached, b included.
+func (a *analyzer) reaching(b *ir.Block) map[*ir.Block]bool {
+	seen := map[*ir.Block]bool{b: true}
+	stack := []*ir.Block{b}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, p := range a.ev.G.Preds[x] {
+			if !seen[p] {
+				seen[p] = true
+				stack = append(stack, p)
+			}
+		}
+	}
+	return seen
+}
+
+// divergentBranch reports whether block x ends in a branch whose
+// condition may differ between threads of a block.
+func (a *analyzer) divergentBranch(x *ir.Block) bool {
+	switch t := x.Term.(type) {
+	case *ir.TermCondBr:
+		return a.divergent[t.Cond]
+	case *ir.TermSwitch:
+		return a.divergent[t.X]
+	}
+	return false
+}
+
+// syncBeforeJoin reports whether a path from branch x within the blocks
+// within passes synchronisation before a block that post-dominates x.
+func (a *analyzer) syncBeforeJoin(x *ir.Block, within map[*ir.Block]bool) bool {
+	seen := map[*ir.Block]bool{x: true}
+	stack := append([]*ir.Block(nil), a.ev.G.Succs[x]...)
+	for len(stack) > 0 {
+		y := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[y] || !within[y] || a.ev.G.PostDominates(y, x) {
+			continue
+		}
+		seen[y] = true
+		if blockHasBarrier(y, WarpLevel) {
+			return true
+		}
+		stack = append(stack, a.ev.G.Succs[y]...)
+	}
+	return false
+}
+
+// countIn returns how many distinct blocks of bs are in set.
+func countIn(bs []*ir.Block, set map[*ir.Block]bool) int {
+	distinct := map[*ir.Block]bool{}
+	for _, b := range bs {
+		if set[b] {
+			distinct[b] = true
+		}
+	}
+	return len(distinct)
+}
+
+// instIndex returns the position of an instruction in its block.
+func instIndex(b *ir.Block, inst ir.Instruction) int {
+	for i, x := range b.Insts {
+		if x == inst {
+			return i
+		}
+	}
+	return -1
+}
