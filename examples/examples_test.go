@@ -123,6 +123,8 @@ var cases = []string{
 	"stencil_ok",
 	"struct_args_ok",
 	"struct_args_racy",
+	"struct_by_reference_ok",
+	"struct_by_reference_racy",
 	"struct_fields_ok",
 	"struct_fields_racy",
 	"sync_atomic_block_ok",

@@ -23,7 +23,8 @@ import (
 // a call passes: the integer a variable holds where one store writes it
 // before the launch, the allocation a pointer variable holds. Arguments
 // it cannot follow stay unknown.
-func arrayArgs(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall, array value.Value, k *frontend.Kernel, l *Launch) {
+func arrayArgs(fr *frame, b *ir.Block, call *ir.InstCall, array value.Value, k *frontend.Kernel, l *Launch) {
+	ev := fr.ev
 	slots, ok := argumentSlots(b.Parent, array)
 	if !ok {
 		return
@@ -35,7 +36,7 @@ func arrayArgs(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall, array val
 			continue
 		}
 		if byValue(p) {
-			l.Fields[i] = memoryFields(ev, b, slot)
+			l.Fields[i] = memoryFields(fr, b, slot)
 			continue
 		}
 		if symbolic.PointerType(p.Typ) {

@@ -56,7 +56,7 @@ type FieldArg struct {
 func Launches(u *frontend.Unit) []*Launch {
 	w := newWalker(u)
 	for _, entry := range w.entries() {
-		w.walk(entry, nil, nil, nil, nil)
+		w.walk(entry, nil, nil, nil, nil, nil)
 	}
 	return w.launches
 }

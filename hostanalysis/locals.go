@@ -21,18 +21,32 @@ import (
 
 // A localStore is a store into a local variable at a fixed byte offset.
 type localStore struct {
-	store *ir.InstStore // nil for a memory intrinsic, which writes bytes hgrd does not follow
+	store *ir.InstStore // nil for a memory intrinsic or a call, which write bytes hgrd does not follow
 	block *ir.Block
 	off   int64
 	bytes int64
+	// from is, for a memcpy or memmove, the pointer it copies from (the
+	// bytes at from go to off); nil otherwise.
+	from value.Value
 }
 
-// localStores returns the stores into a local variable of f, or ok false
-// if something else may write it: a call that is not a launch's reading
-// of its arguments, a memory intrinsic, a store at an unknown offset, or
-// its address stored anywhere but into a local array of argument
-// pointers.
-func localStores(f *ir.Func, slot *ir.InstAlloca) ([]localStore, bool) {
+// maxCallDepth bounds the calls localStores follows into, to learn which
+// bytes of a variable a callee writes through the pointer it is passed.
+const maxCallDepth = 3
+
+// localStores returns the stores into a local variable of f (an alloca,
+// or the memory a pointer parameter points to), or ok false if something
+// else may write it: a store at an unknown offset, a call hgrd cannot
+// follow (one without a body, or deeper than maxCallDepth) that is given
+// its address, or its address stored anywhere but into a local array of
+// argument pointers. A call of a function defined in the file writes
+// what that function writes through its parameter: such bytes count as
+// written, by a store hgrd does not follow.
+func localStores(f *ir.Func, slot value.Value) ([]localStore, bool) {
+	return localStoresDepth(f, slot, 0)
+}
+
+func localStoresDepth(f *ir.Func, slot value.Value, depth int) ([]localStore, bool) {
 	derived := derivedPointers(f, slot)
 	var stores []localStore
 	for _, b := range f.Blocks {
@@ -51,25 +65,86 @@ func localStores(f *ir.Func, slot *ir.InstAlloca) ([]localStore, bool) {
 					continue
 				}
 				base, off, ok := constOffset(i.Dst)
-				if !ok || base != value.Value(slot) {
+				if !ok || base != slot {
 					return nil, false
 				}
-				stores = append(stores, localStore{i, b, off, symbolic.SizeOf(i.Src.Type())})
+				stores = append(stores, localStore{store: i, block: b, off: off, bytes: symbolic.SizeOf(i.Src.Type())})
 			case *ir.InstCall:
 				if w, ok := intrinsicWrite(i, slot, derived); ok {
-					stores = append(stores, localStore{block: b, off: w.off, bytes: w.bytes})
+					w.block = b
+					stores = append(stores, w)
 					continue
 				}
-				for n, arg := range i.Args {
-					if derived[symbolic.StripPointerCasts(arg)] && !readsArgument(i) && !passedByValue(arg) && !onlyReads(i, n) {
-						return nil, false
-					}
+				written, ok := callWrites(i, slot, derived, depth)
+				if !ok {
+					return nil, false
+				}
+				for _, w := range written {
+					w.block = b
+					stores = append(stores, w)
 				}
 			}
 		}
 	}
 	slices.SortFunc(stores, func(a, b localStore) int { return cmp.Compare(a.off, b.off) })
 	return stores, true
+}
+
+// callWrites returns the bytes of slot a call writes through the
+// pointers derived from slot that it is given; ok is false if it cannot
+// tell.
+func callWrites(call *ir.InstCall, slot value.Value, derived map[value.Value]bool, depth int) ([]localStore, bool) {
+	var written []localStore
+	for n, arg := range call.Args {
+		if !derived[symbolic.StripPointerCasts(arg)] || readsArgument(call) || passedByValue(arg) || copiesFrom(call, n) || onlyReads(call, n) {
+			continue
+		}
+		callee, ok := call.Callee.(*ir.Func)
+		if !ok || len(callee.Blocks) == 0 || n >= len(callee.Params) || depth >= maxCallDepth || !plainUses(callee, callee.Params[n]) {
+			return nil, false
+		}
+		base, at, ok := constOffset(arg)
+		if !ok || base != slot {
+			return nil, false
+		}
+		inner, ok := localStoresDepth(callee, callee.Params[n], depth+1)
+		if !ok {
+			return nil, false
+		}
+		for _, s := range inner {
+			written = append(written, localStore{off: at + s.off, bytes: s.bytes})
+		}
+	}
+	return written, true
+}
+
+// copiesFrom reports whether a call is a memcpy or memmove whose n-th
+// argument is its source: it only reads through it.
+func copiesFrom(call *ir.InstCall, n int) bool {
+	return n == 1 && cuda.LookupCall(symbolic.CalleeName(call)).Kind == cuda.MemCopy
+}
+
+// plainUses reports whether every pointer f derives from p by casts and
+// getelementptrs is only loaded from, stored to, stored into a local
+// array or passed to a call: no phi, select, integer conversion or
+// return hides where it points.
+func plainUses(f *ir.Func, p value.Value) bool {
+	derived := derivedPointers(f, p)
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			switch inst.(type) {
+			case *ir.InstLoad, *ir.InstStore, *ir.InstCall, *ir.InstBitCast, *ir.InstGetElementPtr:
+				continue
+			}
+			if usesAny(inst, derived) {
+				return false
+			}
+		}
+		if _, ok := b.Term.(*ir.TermRet); ok && usesAny(b.Term, derived) {
+			return false
+		}
+	}
+	return true
 }
 
 // derivedPointers returns the pointers of f derived from slot by casts
@@ -103,7 +178,7 @@ func derivedPointers(f *ir.Func, slot value.Value) map[value.Value]bool {
 // that are the only store to their offset and whose block dominates b;
 // ok is false if something else may write the variable (see
 // localStores).
-func soleStores(g *symbolic.Graph, slot *ir.InstAlloca, b *ir.Block) (map[int64]localStore, bool) {
+func soleStores(g *symbolic.Graph, slot value.Value, b *ir.Block) (map[int64]localStore, bool) {
 	stores, ok := localStores(b.Parent, slot)
 	if !ok {
 		return nil, false
@@ -136,17 +211,21 @@ func overlaps(off1, n1, off2, n2 int64) bool {
 // memset writes at a constant offset and length; ok is false for other
 // calls and for intrinsics that do not write slot, or write it where hgrd
 // cannot tell.
-func intrinsicWrite(call *ir.InstCall, slot *ir.InstAlloca, derived map[value.Value]bool) (localStore, bool) {
+func intrinsicWrite(call *ir.InstCall, slot value.Value, derived map[value.Value]bool) (localStore, bool) {
 	kind := cuda.LookupCall(symbolic.CalleeName(call)).Kind
 	if kind != cuda.MemCopy && kind != cuda.MemSet || len(call.Args) < 3 || !derived[symbolic.StripPointerCasts(call.Args[0])] {
 		return localStore{}, false
 	}
 	base, off, ok := constOffset(call.Args[0])
 	n, isConst := symbolic.UnwrapArg(call.Args[2]).(*constant.Int)
-	if !ok || base != value.Value(slot) || !isConst {
+	if !ok || base != slot || !isConst {
 		return localStore{}, false
 	}
-	return localStore{off: off, bytes: n.X.Int64()}, true
+	w := localStore{off: off, bytes: n.X.Int64()}
+	if kind == cuda.MemCopy {
+		w.from = symbolic.UnwrapArg(call.Args[1])
+	}
+	return w, true
 }
 
 // passedByValue reports whether a call argument is a pointer to memory

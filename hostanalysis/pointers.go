@@ -27,6 +27,26 @@ type Pointer struct {
 	Contents []Contents
 
 	slot *ir.InstAlloca // the variable
+	home *pointerHome   // where the variable's function calls towards the launch; nil if it launches
+}
+
+// A pointerHome is where a caller of the launching function calls
+// towards the launch: its allocation sizes and contents are those there.
+type pointerHome struct {
+	ev    *symbolic.Evaluator
+	block *ir.Block
+	inst  ir.Instruction
+}
+
+// sizeAndContents fills the pointer's Size and Contents where the launch
+// call inst in block b of ev's function runs, or where its variable's
+// function calls towards it.
+func (p *Pointer) sizeAndContents(w *walker, ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction) {
+	if p.home != nil {
+		ev, b, inst = p.home.ev, p.home.block, p.home.inst
+	}
+	p.Size = allocationSize(ev, b, inst, p.slot)
+	p.Contents = w.contentsOf(ev, p.slot)
 }
 
 // pointerArg resolves a pointer argument to the allocation held by a host

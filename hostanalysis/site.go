@@ -4,9 +4,6 @@
 package hostanalysis
 
 import (
-	"cmp"
-	"slices"
-
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/value"
 
@@ -51,7 +48,7 @@ func (w *walker) apiLaunch(ev *symbolic.Evaluator, f *ir.Func, b *ir.Block, call
 	spec, _ := launchFunc(call, cuda.APILaunch)
 	l.Grid, l.Block = shape(ev, spec, call)
 	if spec.Args < len(call.Args) {
-		arrayArgs(ev, b, call, call.Args[spec.Args], k, l)
+		arrayArgs(w.frames[ev], b, call, call.Args[spec.Args], k, l)
 	}
 	return w.finishLaunch(ev, b, call, l, facts)
 }
@@ -81,13 +78,13 @@ func (w *walker) stubArgs(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall
 		slot := layout[j]
 		switch {
 		case slot.ByVal:
-			l.Fields[slot.Param] = append(l.Fields[slot.Param], memoryFields(ev, b, arg)...)
+			l.Fields[slot.Param] = append(l.Fields[slot.Param], memoryFields(w.frames[ev], b, arg)...)
 		case byValue(k.Func.Params[slot.Param]):
-			if fa, ok := fieldArg(ev, arg, slot.Offset); ok {
+			if fa, ok := fieldArg(w.frames[ev], arg, slot.Offset); ok {
 				l.Fields[slot.Param] = append(l.Fields[slot.Param], fa)
 			}
 		case symbolic.PointerType(arg.Type()):
-			if p, ok := pointerArg(ev, ev.Namespace, arg); ok {
+			if p, ok := w.frames[ev].pointer(arg); ok {
 				l.Pointers[slot.Param] = p
 			}
 		case symbolic.WidthOf(arg.Type()) > 0:
@@ -125,38 +122,15 @@ func byValue(p *ir.Param) bool {
 
 // fieldArg returns what a host value passes at a byte offset of a
 // by-value parameter.
-func fieldArg(ev *symbolic.Evaluator, v value.Value, off int64) (FieldArg, bool) {
+func fieldArg(fr *frame, v value.Value, off int64) (FieldArg, bool) {
 	if symbolic.PointerType(v.Type()) {
-		p, ok := pointerArg(ev, ev.Namespace, v)
+		p, ok := fr.pointer(v)
 		return FieldArg{Offset: off, Pointer: &p}, ok
 	}
 	if symbolic.WidthOf(v.Type()) > 0 {
-		return FieldArg{Offset: off, Term: ev.Term(v)}, true
+		return FieldArg{Offset: off, Term: fr.ev.Term(v)}, true
 	}
 	return FieldArg{}, false
-}
-
-// memoryFields returns what the host stored in the local variable a
-// pointer to a by-value argument points to: for each byte offset written
-// by exactly one store, whose block dominates b, the value stored.
-func memoryFields(ev *symbolic.Evaluator, b *ir.Block, ptr value.Value) []FieldArg {
-	base, start, ok := constOffset(ptr)
-	slot, isLocal := base.(*ir.InstAlloca)
-	if !ok || !isLocal {
-		return nil
-	}
-	stores, ok := soleStores(ev.G, slot, b)
-	if !ok {
-		return nil
-	}
-	var fields []FieldArg
-	for off, s := range stores {
-		if fa, ok := fieldArg(ev, s.store.Src, off-start); ok {
-			fields = append(fields, fa)
-		}
-	}
-	slices.SortFunc(fields, func(a, b FieldArg) int { return cmp.Compare(a.Offset, b.Offset) })
-	return fields
 }
 
 // finishLaunch adds the facts of the path to a launch and its constants.
@@ -164,15 +138,13 @@ func (w *walker) finishLaunch(ev *symbolic.Evaluator, b *ir.Block, call *ir.Inst
 	pos := l.Pos
 	l.Facts = append(append([]Fact(nil), facts...), w.factsAt(ev, b, call)...)
 	for i, p := range l.Pointers {
-		p.Size = allocationSize(ev, b, call, p.slot)
-		p.Contents = w.contentsOf(ev, p.slot)
+		p.sizeAndContents(w, ev, b, call)
 		l.Pointers[i] = p
 	}
 	for _, fields := range l.Fields {
 		for _, f := range fields {
 			if f.Pointer != nil {
-				f.Pointer.Size = allocationSize(ev, b, call, f.Pointer.slot)
-				f.Pointer.Contents = w.contentsOf(ev, f.Pointer.slot)
+				f.Pointer.sizeAndContents(w, ev, b, call)
 			}
 		}
 	}

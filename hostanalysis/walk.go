@@ -27,6 +27,7 @@ type walker struct {
 	pitches  map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall // pitchSlots of each function walked
 	taken    map[*ir.Func]bool                            // see addressTaken
 	layouts  map[*frontend.Kernel]layoutResult            // see layoutOf
+	frames   map[*symbolic.Evaluator]*frame               // the frame of each evaluator made
 }
 
 // pitchSlotsOf returns pitchSlots(f), computed once per function.
@@ -41,7 +42,7 @@ func (w *walker) pitchSlotsOf(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 
 func newWalker(u *frontend.Unit) *walker {
 	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{},
-		layouts: map[*frontend.Kernel]layoutResult{}}
+		layouts: map[*frontend.Kernel]layoutResult{}, frames: map[*symbolic.Evaluator]*frame{}}
 	for _, f := range u.HostFuncs {
 		if w.launchesDirectly(f) {
 			w.reaches[f] = true
@@ -139,9 +140,10 @@ func externallyVisible(f *ir.Func) bool {
 }
 
 // walk evaluates f with its integer parameters bound to args (nil for
-// unknown) and its function pointer parameters to funcs, records its
-// launches, and follows its calls to functions that reach a launch.
-func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, facts []Fact, via []frontend.Pos) {
+// unknown), its function pointer parameters to funcs and its pointer
+// parameters into the caller's variables to views, records its launches,
+// and follows its calls to functions that reach a launch.
+func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views map[*ir.Param]view, facts []Fact, via []frontend.Pos) {
 	if len(via) > maxDepth || len(f.Blocks) == 0 {
 		return
 	}
@@ -149,6 +151,8 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, facts [
 	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f)}
 	ev := symbolic.New(f, h, expr.Shared)
 	h.ev = ev
+	h.fr = &frame{f: f, ev: ev, views: views}
+	w.frames[ev] = h.fr
 	ev.Namespace = h.namespace
 	ev.FreshRole = hostValue
 	for i, p := range f.Params {
@@ -177,7 +181,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, facts [
 			} else if w.reaches[g] && g != f {
 				pos, _ := w.u.Pos(call)
 				here := append(append([]Fact(nil), facts...), w.factsAt(ev, b, call)...)
-				w.walk(g, intArgs(ev, call), funcArgs(call, g, funcs), here, append(append([]frontend.Pos(nil), via...), pos))
+				w.walk(g, intArgs(ev, call), funcArgs(call, g, funcs), h.fr.viewsOf(b, call, g), here, append(append([]frontend.Pos(nil), via...), pos))
 			}
 		}
 	}
@@ -204,6 +208,7 @@ var hostValue = expr.Role{Kind: expr.HostValue}
 // launch-wide unknown named after it.
 type hostHooks struct {
 	ev        *symbolic.Evaluator
+	fr        *frame
 	namespace string
 	pitches   map[*ir.InstAlloca]*ir.InstCall // see pitchSlots
 }
@@ -215,6 +220,11 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 		}
 		if t := localValue(h.ev, load, w); t != nil {
 			return t
+		}
+		if r, ok := h.fr.read(load.Src, 0, int64(w)/8, h.ev.G.Where[load]); ok && w%8 == 0 {
+			if t := r.term(w); t != nil {
+				return t
+			}
 		}
 		if t := deviceProperty(h.ev, load, w); t != nil {
 			return t
