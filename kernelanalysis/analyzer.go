@@ -34,7 +34,11 @@ type analyzer struct {
 	fenced     *bool                    // whether the kernel has a fence, once asked (epochs.go)
 	oneEpoch   map[*ir.Block]bool       // blocks executed in one barrier epoch (epochs.go)
 	epochFuncs map[string]bool          // functions that loads in one barrier epoch return (epochs.go)
-	res        *Kernel
+	syncLoops  map[*symbolic.Loop]bool  // loops containing synchronisation, once asked (epochs.go)
+	// syncRegions holds, for each divergent branch asked, the blocks with
+	// synchronisation it reaches before its sides join (epochs.go).
+	syncRegions map[*ir.Block][]*ir.Block
+	res         *Kernel
 }
 
 // Analyze analyses one kernel of a unit. The kernel's device functions
@@ -48,6 +52,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 		ptrs: map[value.Value]pointer{}, objects: map[string]*Object{}, written: map[*Object]bool{},
 		tables: map[*Object]*table{}, casResults: map[*ir.InstCmpXchg]*expr.Term{},
 		oneEpoch: map[*ir.Block]bool{}, epochFuncs: map[string]bool{},
+		syncLoops: map[*symbolic.Loop]bool{}, syncRegions: map[*ir.Block][]*ir.Block{},
 		res: &Kernel{Name: k.Name, Func: k.Func},
 	}
 	a.ev = symbolic.New(k.Func, a, expr.PerThread)

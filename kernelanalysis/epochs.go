@@ -121,13 +121,18 @@ func (a *analyzer) inOneEpoch(b *ir.Block) bool {
 }
 
 // inSyncLoop reports whether a loop containing b contains
-// synchronisation of any level.
+// synchronisation of any level (WarpLevel's barriers are all).
 func (a *analyzer) inSyncLoop(b *ir.Block) bool {
 	for l := a.ev.G.LoopOf[b]; l != nil; l = l.Parent {
-		for x := range l.Blocks {
-			if blockHasBarrier(x, WarpLevel) {
-				return true
+		synced, ok := a.syncLoops[l]
+		if !ok {
+			for x := range l.Blocks {
+				synced = synced || blockHasBarrier(x, WarpLevel)
 			}
+			a.syncLoops[l] = synced
+		}
+		if synced {
+			return true
 		}
 	}
 	return false
@@ -135,15 +140,22 @@ func (a *analyzer) inSyncLoop(b *ir.Block) bool {
 
 // splitBeforeSync reports whether two threads may reach b having passed
 // different synchronisation: a divergent branch from two of whose sides b
-// is reached has synchronisation on a path to b before its sides join.
+// is reached has synchronisation on a path to b before its sides join (a
+// block with synchronisation that the branch reaches before the join and
+// that reaches b: the blocks on the path between reach b too).
 func (a *analyzer) splitBeforeSync(b *ir.Block) bool {
 	reaches := a.reaching(b)
 	for x := range reaches {
 		if !a.divergentBranch(x) || countIn(a.ev.G.Succs[x], reaches) < 2 {
 			continue
 		}
-		if a.syncBeforeJoin(x, reaches) {
-			return true
+		if _, ok := a.syncRegions[x]; !ok {
+			a.syncRegions[x] = a.barriersBeforeJoin(x, WarpLevel)
+		}
+		for _, s := range a.syncRegions[x] {
+			if reaches[s] {
+				return true
+			}
 		}
 	}
 	return false
@@ -174,26 +186,6 @@ func (a *analyzer) divergentBranch(x *ir.Block) bool {
 		return a.divergent[t.Cond]
 	case *ir.TermSwitch:
 		return a.divergent[t.X]
-	}
-	return false
-}
-
-// syncBeforeJoin reports whether a path from branch x within the blocks
-// within passes synchronisation before a block that post-dominates x.
-func (a *analyzer) syncBeforeJoin(x *ir.Block, within map[*ir.Block]bool) bool {
-	seen := map[*ir.Block]bool{x: true}
-	stack := append([]*ir.Block(nil), a.ev.G.Succs[x]...)
-	for len(stack) > 0 {
-		y := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[y] || !within[y] || a.ev.G.PostDominates(y, x) {
-			continue
-		}
-		seen[y] = true
-		if blockHasBarrier(y, WarpLevel) {
-			return true
-		}
-		stack = append(stack, a.ev.G.Succs[y]...)
 	}
 	return false
 }

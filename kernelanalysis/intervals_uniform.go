@@ -180,6 +180,13 @@ func (a *analyzer) uniformBranch(b *ir.Block) bool {
 // barrierBeforeJoin reports whether a path from b passes a barrier of the
 // level before a block that post-dominates b.
 func (a *analyzer) barrierBeforeJoin(b *ir.Block, level Level) bool {
+	return len(a.barriersBeforeJoin(b, level)) > 0
+}
+
+// barriersBeforeJoin returns the blocks with a barrier of the level that
+// a path from b reaches before a block that post-dominates b.
+func (a *analyzer) barriersBeforeJoin(b *ir.Block, level Level) []*ir.Block {
+	var found []*ir.Block
 	seen := map[*ir.Block]bool{b: true}
 	stack := append([]*ir.Block(nil), a.ev.G.Succs[b]...)
 	for len(stack) > 0 {
@@ -190,9 +197,9 @@ func (a *analyzer) barrierBeforeJoin(b *ir.Block, level Level) bool {
 		}
 		seen[x] = true
 		if blockHasBarrier(x, level) {
-			return true
+			found = append(found, x)
 		}
 		stack = append(stack, a.ev.G.Succs[x]...)
 	}
-	return false
+	return found
 }

@@ -1,0 +1,46 @@
+package kernelanalysis
+
+import (
+	"testing"
+
+	"hgrd/expr"
+	"hgrd/internal/testkit"
+)
+
+// TestEpochLoads checks which loads of shared memory the kernel writes
+// read one value for the block: the index of each kernel's write is the
+// same for two threads exactly when its load is in one barrier epoch.
+func TestEpochLoads(t *testing.T) {
+	const path = "testdata/epochs.cu"
+	kernels := analyzeFile(t, path)
+	tests := []struct {
+		kernel string
+		one    bool
+		reason string
+	}{
+		{"broadcast", true, "loaded once, after the barrier every thread passes"},
+		{"earlyExit", true, "the threads that return early never load"},
+		{"syncLoop", false, "two threads may load in different iterations, between different barriers"},
+		{"divergentBarrier", false, "a barrier under a thread-dependent condition splits the threads' epochs"},
+		{"fenced", false, "a fence may order a write between two threads' loads (a lock, a flag)"},
+	}
+	for _, tt := range tests {
+		k := kernels[tt.kernel]
+		w := access(t, k, testkit.Line(t, path, tt.kernel), Write)
+		if one := !perThreadInBlock(w.Offset); one != tt.one {
+			t.Errorf("%s: offset %v read in one epoch = %v, want %v (%s)", tt.kernel, w.Offset, one, tt.one, tt.reason)
+		}
+	}
+}
+
+// perThreadInBlock reports whether a term mentions a per-thread variable
+// that may differ between two threads of a block: any but the block
+// indices.
+func perThreadInBlock(t *expr.Term) bool {
+	found := false
+	expr.Inspect(t, func(x *expr.Term) bool {
+		found = found || x.Op == expr.OpVar && x.Scope == expr.PerThread && x.Role.Kind != expr.BlockIndex
+		return !found
+	})
+	return found
+}

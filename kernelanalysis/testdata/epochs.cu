@@ -1,0 +1,43 @@
+// Kernels for the test of loads executed in one barrier epoch: each
+// writes out[v], v loaded from shared memory the kernel writes.
+
+__global__ void broadcast(int *out, int n) {
+  __shared__ int s;
+  if (threadIdx.x == 0) s = n % blockDim.x;
+  __syncthreads();
+  int v = s;
+  out[v] = 1; // @broadcast
+}
+
+__global__ void earlyExit(int *out, int n) {
+  __shared__ int s;
+  if (blockIdx.x * blockDim.x >= n) return;
+  if (threadIdx.x == 0) s = n % blockDim.x;
+  __syncthreads();
+  out[s] = 1; // @earlyExit
+}
+
+__global__ void syncLoop(int *out, int n) {
+  __shared__ int s;
+  for (int i = 0; i < n; i++) {
+    if (threadIdx.x == 0) s = i;
+    __syncthreads();
+    out[s] = 1; // @syncLoop
+    __syncthreads();
+  }
+}
+
+__global__ void divergentBarrier(int *out, int n) {
+  __shared__ int s;
+  if (threadIdx.x == 0) s = n;
+  if (threadIdx.x < 32) __syncthreads();
+  out[s] = 1; // @divergentBarrier
+}
+
+__global__ void fenced(int *out, int n) {
+  __shared__ int s;
+  if (threadIdx.x == 0) s = n;
+  __threadfence();
+  __syncthreads();
+  out[s] = 1; // @fenced
+}
