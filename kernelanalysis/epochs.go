@@ -35,6 +35,9 @@
 //   - the kernel has no fence: a lock's critical section or a flag orders
 //     a write between two threads' loads without a barrier (sync.go).
 //
+// A call hgrd cannot see into (a function defined elsewhere, inline
+// assembly) counts as both synchronisation and a fence.
+//
 // Such a load returns a function of its address and block, one function
 // per site; the value is still unknown, but one for the block.
 //
@@ -51,7 +54,9 @@ import (
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/value"
 
+	"hgrd/cuda"
 	"hgrd/expr"
+	"hgrd/symbolic"
 )
 
 // epochLoad returns the term of a load that reads one value for every
@@ -99,7 +104,7 @@ func (a *analyzer) hasFence() bool {
 		fenced := false
 		for _, b := range a.ev.G.Blocks {
 			for _, inst := range b.Insts {
-				if _, ok := fenceScope(inst); ok {
+				if _, ok := fenceScope(inst); ok || opaqueCall(inst) {
 					fenced = true
 				}
 			}
@@ -120,14 +125,33 @@ func (a *analyzer) inOneEpoch(b *ir.Block) bool {
 	return one
 }
 
+// maySync reports whether block b may synchronise: a barrier of any
+// level (WarpLevel's barriers are all), or a call hgrd cannot see into.
+func maySync(b *ir.Block) bool {
+	for _, inst := range b.Insts {
+		if isBarrier(inst, WarpLevel) || opaqueCall(inst) {
+			return true
+		}
+	}
+	return false
+}
+
+// opaqueCall reports whether an instruction calls something hgrd does not
+// know (a function without a body here, inline assembly): it may
+// synchronise or fence.
+func opaqueCall(inst ir.Instruction) bool {
+	call, ok := inst.(*ir.InstCall)
+	return ok && cuda.LookupCall(symbolic.CalleeName(call)).Kind == cuda.UnknownCall
+}
+
 // inSyncLoop reports whether a loop containing b contains
-// synchronisation of any level (WarpLevel's barriers are all).
+// synchronisation of any level.
 func (a *analyzer) inSyncLoop(b *ir.Block) bool {
 	for l := a.ev.G.LoopOf[b]; l != nil; l = l.Parent {
 		synced, ok := a.syncLoops[l]
 		if !ok {
 			for x := range l.Blocks {
-				synced = synced || blockHasBarrier(x, WarpLevel)
+				synced = synced || maySync(x)
 			}
 			a.syncLoops[l] = synced
 		}
@@ -150,7 +174,7 @@ func (a *analyzer) splitBeforeSync(b *ir.Block) bool {
 			continue
 		}
 		if _, ok := a.syncRegions[x]; !ok {
-			a.syncRegions[x] = a.barriersBeforeJoin(x, WarpLevel)
+			a.syncRegions[x] = a.blocksBeforeJoin(x, maySync)
 		}
 		for _, s := range a.syncRegions[x] {
 			if reaches[s] {

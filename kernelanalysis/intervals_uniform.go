@@ -180,12 +180,12 @@ func (a *analyzer) uniformBranch(b *ir.Block) bool {
 // barrierBeforeJoin reports whether a path from b passes a barrier of the
 // level before a block that post-dominates b.
 func (a *analyzer) barrierBeforeJoin(b *ir.Block, level Level) bool {
-	return len(a.barriersBeforeJoin(b, level)) > 0
+	return len(a.blocksBeforeJoin(b, func(x *ir.Block) bool { return blockHasBarrier(x, level) })) > 0
 }
 
-// barriersBeforeJoin returns the blocks with a barrier of the level that
-// a path from b reaches before a block that post-dominates b.
-func (a *analyzer) barriersBeforeJoin(b *ir.Block, level Level) []*ir.Block {
+// blocksBeforeJoin returns the blocks of which has holds that a path from
+// b reaches before a block that post-dominates b.
+func (a *analyzer) blocksBeforeJoin(b *ir.Block, has func(*ir.Block) bool) []*ir.Block {
 	var found []*ir.Block
 	seen := map[*ir.Block]bool{b: true}
 	stack := append([]*ir.Block(nil), a.ev.G.Succs[b]...)
@@ -196,7 +196,7 @@ func (a *analyzer) barriersBeforeJoin(b *ir.Block, level Level) []*ir.Block {
 			continue
 		}
 		seen[x] = true
-		if blockHasBarrier(x, level) {
+		if has(x) {
 			found = append(found, x)
 		}
 		stack = append(stack, a.ev.G.Succs[x]...)
