@@ -36,7 +36,8 @@ const maxCallDepth = 3
 
 // localStores returns the stores into a local variable of f (an alloca,
 // or the memory a pointer parameter points to), or ok false if something
-// else may write it: a store at an unknown offset, a call hgrd cannot
+// else may write it: a pointer to it hidden behind a phi, select or
+// integer, a store at an unknown offset, a call hgrd cannot
 // follow (one without a body, or deeper than maxCallDepth) that is given
 // its address, or its address stored anywhere but into a local array of
 // argument pointers. A call of a function defined in the file writes
@@ -47,6 +48,9 @@ func localStores(f *ir.Func, slot value.Value) ([]localStore, bool) {
 }
 
 func localStoresDepth(f *ir.Func, slot value.Value, depth int) ([]localStore, bool) {
+	if !plainUses(f, slot) {
+		return nil, false
+	}
 	derived := derivedPointers(f, slot)
 	var stores []localStore
 	for _, b := range f.Blocks {
@@ -100,7 +104,7 @@ func callWrites(call *ir.InstCall, slot value.Value, derived map[value.Value]boo
 			continue
 		}
 		callee, ok := call.Callee.(*ir.Func)
-		if !ok || len(callee.Blocks) == 0 || n >= len(callee.Params) || depth >= maxCallDepth || !plainUses(callee, callee.Params[n]) {
+		if !ok || len(callee.Blocks) == 0 || n >= len(callee.Params) || depth >= maxCallDepth {
 			return nil, false
 		}
 		base, at, ok := constOffset(arg)
@@ -126,14 +130,14 @@ func copiesFrom(call *ir.InstCall, n int) bool {
 
 // plainUses reports whether every pointer f derives from p by casts and
 // getelementptrs is only loaded from, stored to, stored into a local
-// array or passed to a call: no phi, select, integer conversion or
-// return hides where it points.
+// array, compared or passed to a call: no phi, select, integer
+// conversion or return hides where it points.
 func plainUses(f *ir.Func, p value.Value) bool {
 	derived := derivedPointers(f, p)
 	for _, b := range f.Blocks {
 		for _, inst := range b.Insts {
 			switch inst.(type) {
-			case *ir.InstLoad, *ir.InstStore, *ir.InstCall, *ir.InstBitCast, *ir.InstGetElementPtr:
+			case *ir.InstLoad, *ir.InstStore, *ir.InstCall, *ir.InstBitCast, *ir.InstGetElementPtr, *ir.InstICmp:
 				continue
 			}
 			if usesAny(inst, derived) {
