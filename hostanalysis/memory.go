@@ -41,6 +41,33 @@ type frame struct {
 	// views holds, for each pointer parameter, the pointer the caller
 	// passed.
 	views map[*ir.Param]view
+	// stores memoises localStores for the walk, shared by its frames.
+	stores storeCache
+}
+
+// A storeCache memoises localStores by function and variable: the walk
+// reads the same variables from many loads and calling contexts.
+type storeCache map[storeKey]storeResult
+
+type storeKey struct {
+	f    *ir.Func
+	slot value.Value
+}
+
+type storeResult struct {
+	stores []localStore
+	ok     bool
+}
+
+// localStores returns localStores(f, slot), computed once.
+func (c storeCache) localStores(f *ir.Func, slot value.Value) ([]localStore, bool) {
+	k := storeKey{f, slot}
+	r, done := c[k]
+	if !done {
+		r.stores, r.ok = localStores(f, slot)
+		c[k] = r
+	}
+	return r.stores, r.ok
 }
 
 // A view is what a pointer parameter holds: ptr, an argument of a call in
@@ -91,7 +118,7 @@ func (fr *frame) readHops(ptr value.Value, off, bytes int64, at *ir.Block, hops 
 	if _, isLocal := base.(*ir.InstAlloca); !isLocal && !isParam {
 		return memRead{}, false
 	}
-	stores, ok := localStores(fr.f, base)
+	stores, ok := fr.stores.localStores(fr.f, base)
 	if !ok {
 		return memRead{}, false
 	}

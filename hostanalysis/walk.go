@@ -28,6 +28,7 @@ type walker struct {
 	taken    map[*ir.Func]bool                            // see addressTaken
 	layouts  map[*frontend.Kernel]layoutResult            // see layoutOf
 	frames   map[*symbolic.Evaluator]*frame               // the frame of each evaluator made
+	stores   storeCache                                   // see frame
 }
 
 // pitchSlotsOf returns pitchSlots(f), computed once per function.
@@ -42,7 +43,7 @@ func (w *walker) pitchSlotsOf(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 
 func newWalker(u *frontend.Unit) *walker {
 	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{},
-		layouts: map[*frontend.Kernel]layoutResult{}, frames: map[*symbolic.Evaluator]*frame{}}
+		layouts: map[*frontend.Kernel]layoutResult{}, frames: map[*symbolic.Evaluator]*frame{}, stores: storeCache{}}
 	for _, f := range u.HostFuncs {
 		if w.launchesDirectly(f) {
 			w.reaches[f] = true
@@ -151,7 +152,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views m
 	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f)}
 	ev := symbolic.New(f, h, expr.Shared)
 	h.ev = ev
-	h.fr = &frame{f: f, ev: ev, views: views}
+	h.fr = &frame{f: f, ev: ev, views: views, stores: w.stores}
 	w.frames[ev] = h.fr
 	ev.Namespace = h.namespace
 	ev.FreshRole = hostValue
