@@ -28,6 +28,8 @@ var cases = []string{
 	"benign_flag_racy",
 	"benign_reported",
 	"bilateralFilter_ok",
+	"block_broadcast_loop_ok",
+	"block_broadcast_loop_racy",
 	"block_broadcast_ok",
 	"block_broadcast_racy",
 	"block_stride_racy",

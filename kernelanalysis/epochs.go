@@ -22,24 +22,32 @@
 // # When two threads load in the same epoch
 //
 // Every thread of a block passes the same barrier instances, in order,
-// when barriers are only under block-uniform control. So a site L is in
-// the same epoch for all threads that execute it if
+// when barriers are only under block-uniform control. So two threads of
+// a block that execute a site L in the same iteration of each loop around
+// L that contains synchronisation are in the same epoch there if
 //
-//   - no loop containing L contains synchronisation (so L's executions by
-//     one thread all lie in one epoch), and
 //   - no branch that may go different ways for two threads, and from whose
 //     two sides L is reached, has synchronisation between it and the point
 //     where its sides join, on a path to L (so two threads that reach L
 //     passed the same barriers before it; a side that leaves the kernel,
-//     as an early return does, does not reach L and splits nothing), and
+//     as an early return does, does not reach L and splits nothing; a loop
+//     with synchronisation whose trip count depends on the thread is such
+//     a branch), and
 //   - the kernel has no fence: a lock's critical section or a flag orders
 //     a write between two threads' loads without a barrier (sync.go).
+//
+// (A loop without synchronisation runs within one epoch: its iterations
+// need not agree.)
 //
 // A call hgrd cannot see into (a function defined elsewhere, inline
 // assembly) counts as both synchronisation and a fence.
 //
-// Such a load returns a function of its address and block, one function
-// per site; the value is still unknown, but one for the block.
+// Such a load returns a function of its address, its block and the
+// iteration counts of the loops around it that contain synchronisation,
+// one function per site; the value is still unknown, but one for the
+// threads of a block in one iteration (the interval analysis relates the
+// two threads' iteration counts where barriers order them,
+// intervals_flow.go).
 //
 // A write's stored value that depends on such a load says nothing of
 // whether two writes store one value (storedTerm): the load's location may
@@ -75,10 +83,15 @@ func (a *analyzer) epochLoad(v *ir.InstLoad, w int) *expr.Term {
 		return nil
 	}
 	t := p[0]
+	args := []*expr.Term{t.off, BlockIdx(0), BlockIdx(1), BlockIdx(2)}
+	for _, l := range symbolic.Reverse(a.ev.G.LoopsOf(b)) {
+		if a.syncLoop(l) {
+			args = append(args, Iteration(l))
+		}
+	}
 	name := fmt.Sprintf("mem.%s.%d.at%d.%d", t.obj.Name, w, a.ev.G.Order[b], instIndex(b, v))
 	a.epochFuncs[name] = true
-	return a.unknown(v, expr.Apply(name, w, t.off, BlockIdx(0), BlockIdx(1), BlockIdx(2)),
-		"the contents of "+t.obj.String()+" when it is loaded")
+	return a.unknown(v, expr.Apply(name, w, args...), "the contents of "+t.obj.String()+" when it is loaded")
 }
 
 // storedTerm returns the term of a value a write stores, or nil if it
@@ -114,13 +127,14 @@ func (a *analyzer) hasFence() bool {
 	return *a.fenced
 }
 
-// inOneEpoch reports whether every thread of a block that executes an
-// instruction of block b does so in the same barrier epoch.
+// inOneEpoch reports whether two threads of a block that execute an
+// instruction of block b in the same iteration of each loop around it
+// with synchronisation do so in the same barrier epoch.
 func (a *analyzer) inOneEpoch(b *ir.Block) bool {
 	if one, ok := a.oneEpoch[b]; ok {
 		return one
 	}
-	one := !a.inSyncLoop(b) && !a.splitBeforeSync(b)
+	one := !a.splitBeforeSync(b)
 	a.oneEpoch[b] = one
 	return one
 }
@@ -144,22 +158,16 @@ func opaqueCall(inst ir.Instruction) bool {
 	return ok && cuda.LookupCall(symbolic.CalleeName(call)).Kind == cuda.UnknownCall
 }
 
-// inSyncLoop reports whether a loop containing b contains
-// synchronisation of any level.
-func (a *analyzer) inSyncLoop(b *ir.Block) bool {
-	for l := a.ev.G.LoopOf[b]; l != nil; l = l.Parent {
-		synced, ok := a.syncLoops[l]
-		if !ok {
-			for x := range l.Blocks {
-				synced = synced || maySync(x)
-			}
-			a.syncLoops[l] = synced
+// syncLoop reports whether loop l contains synchronisation.
+func (a *analyzer) syncLoop(l *symbolic.Loop) bool {
+	synced, ok := a.syncLoops[l]
+	if !ok {
+		for x := range l.Blocks {
+			synced = synced || maySync(x)
 		}
-		if synced {
-			return true
-		}
+		a.syncLoops[l] = synced
 	}
-	return false
+	return synced
 }
 
 // splitBeforeSync reports whether two threads may reach b having passed

@@ -9,7 +9,9 @@ import (
 
 // TestEpochLoads checks which loads of shared memory the kernel writes
 // read one value for the block: the index of each kernel's write is the
-// same for two threads exactly when its load is in one barrier epoch.
+// same for two threads in one iteration of the loops around it (it
+// mentions no per-thread variable but block indices and iteration counts)
+// exactly when its load is in one barrier epoch.
 func TestEpochLoads(t *testing.T) {
 	const path = "testdata/epochs.cu"
 	kernels := analyzeFile(t, path)
@@ -20,8 +22,9 @@ func TestEpochLoads(t *testing.T) {
 	}{
 		{"broadcast", true, "loaded once, after the barrier every thread passes"},
 		{"earlyExit", true, "the threads that return early never load"},
-		{"syncLoop", false, "two threads may load in different iterations, between different barriers"},
+		{"syncLoop", true, "two threads in the same iteration load between the same two barriers"},
 		{"divergentBarrier", false, "a barrier under a thread-dependent condition splits the threads' epochs"},
+		{"divergentLoop", false, "before the load, a loop with a barrier whose trip count depends on the thread: threads reach the load past different barriers"},
 		{"fenced", false, "a fence may order a write between two threads' loads (a lock, a flag)"},
 	}
 	for _, tt := range tests {
@@ -34,12 +37,13 @@ func TestEpochLoads(t *testing.T) {
 }
 
 // perThreadInBlock reports whether a term mentions a per-thread variable
-// that may differ between two threads of a block: any but the block
-// indices.
+// that may differ between two threads of a block in one iteration: any
+// but the block indices and the loops' iteration counts.
 func perThreadInBlock(t *expr.Term) bool {
 	found := false
 	expr.Inspect(t, func(x *expr.Term) bool {
-		found = found || x.Op == expr.OpVar && x.Scope == expr.PerThread && x.Role.Kind != expr.BlockIndex
+		found = found || x.Op == expr.OpVar && x.Scope == expr.PerThread &&
+			x.Role.Kind != expr.BlockIndex && x.Role.Kind != expr.LoopCounter
 		return !found
 	})
 	return found

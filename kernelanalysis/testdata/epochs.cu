@@ -41,3 +41,11 @@ __global__ void fenced(int *out, int n) {
   __syncthreads();
   out[s] = 1; // @fenced
 }
+
+__global__ void divergentLoop(int *out, int n) {
+  __shared__ int s;
+  if (threadIdx.x == 0) s = n;
+  for (int i = 0; i < threadIdx.x; i++)
+    __syncthreads();
+  out[s] = 1; // @divergentLoop
+}
