@@ -34,6 +34,8 @@ var cases = []string{
 	"block_broadcast_racy",
 	"block_stride_racy",
 	"byte_overlap",
+	"closure_cells_ok",
+	"closure_cells_racy",
 	"condNeighbor_racy",
 	"conel_racy",
 	"constant_table_ok",

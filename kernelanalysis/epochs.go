@@ -42,6 +42,12 @@
 // A call hgrd cannot see into (a function defined elsewhere, inline
 // assembly) counts as both synchronisation and a fence.
 //
+// Loads of one object at several sites share the function when one
+// dominates the other and nothing between them, in the same iteration,
+// synchronises or writes the object (firstLoadOfEpoch): a thread that
+// loads one address at both reads one value there too (transitive
+// closure's buf[y][x] == 0 && buf[y][k] != 0, for k == x).
+//
 // Such a load returns a function of its address, its block and the
 // iteration counts of the loops around it that contain synchronisation,
 // one function per site; the value is still unknown, but one for the
@@ -89,9 +95,114 @@ func (a *analyzer) epochLoad(v *ir.InstLoad, w int) *expr.Term {
 			args = append(args, Iteration(l))
 		}
 	}
-	name := fmt.Sprintf("mem.%s.%d.at%d.%d", t.obj.Name, w, a.ev.G.Order[b], instIndex(b, v))
+	site := a.firstLoadOfEpoch(v, b, t.obj)
+	siteBlock := a.ev.G.Where[site]
+	name := fmt.Sprintf("mem.%s.%d.at%d.%d", t.obj.Name, w, a.ev.G.Order[siteBlock], instIndex(siteBlock, site))
 	a.epochFuncs[name] = true
 	return a.unknown(v, expr.Apply(name, w, args...), "the contents of "+t.obj.String()+" when it is loaded")
+}
+
+// firstLoadOfEpoch returns the earliest load of obj that dominates load v
+// (in block b), in the same innermost loop, such that no instruction
+// between them in one iteration may synchronise or write obj: v reads
+// what it reads at any address. v itself if there is none.
+func (a *analyzer) firstLoadOfEpoch(v *ir.InstLoad, b *ir.Block, obj *Object) ir.Instruction {
+	first := ir.Instruction(v)
+	to := a.forwardTo(b)
+	for x := b; x != nil; x = a.ev.G.IDom[x] {
+		if a.ev.G.LoopOf[x] != a.ev.G.LoopOf[b] || !a.inOneEpoch(x) || !a.quietBlocks(x, b, to, obj) {
+			return first
+		}
+		end := len(x.Insts)
+		if x == b {
+			end = instIndex(b, v)
+		}
+		for i := end - 1; i >= 0; i-- {
+			inst := x.Insts[i]
+			if isBarrier(inst, WarpLevel) || opaqueCall(inst) || a.writesObject(inst, obj) {
+				return first
+			}
+			if u, ok := inst.(*ir.InstLoad); ok && !u.Volatile && !u.Atomic {
+				if p := a.pointerOf(u.Src); len(p) == 1 && p[0].obj == obj {
+					first = u
+				}
+			}
+		}
+	}
+	return first
+}
+
+// quietBlocks reports whether no block strictly between block x and block
+// b (on a path from x to b that takes no back edge; to holds the blocks
+// from which b is so reached) may synchronise or write obj, and nothing
+// in b before the load does; x dominates b. Instructions of x itself are
+// the caller's to check.
+func (a *analyzer) quietBlocks(x, b *ir.Block, to map[*ir.Block]bool, obj *Object) bool {
+	if x == b {
+		return true
+	}
+	for y := range a.forwardFrom(x) {
+		if y == x || !to[y] {
+			continue
+		}
+		for _, inst := range y.Insts {
+			if y == b {
+				break // b's own instructions before the load are scanned with x == b
+			}
+			if isBarrier(inst, WarpLevel) || opaqueCall(inst) || a.writesObject(inst, obj) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// writesObject reports whether an instruction may write obj.
+func (a *analyzer) writesObject(inst ir.Instruction, obj *Object) bool {
+	for _, e := range memoryEffects(inst) {
+		if !e.writes {
+			continue
+		}
+		objs := a.objectsOf(e.ptr, map[value.Value]bool{})
+		if len(objs) == 0 {
+			return true
+		}
+		for _, o := range objs {
+			if o == obj {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// forwardFrom returns the blocks reachable from b without a back edge, b
+// included.
+func (a *analyzer) forwardFrom(b *ir.Block) map[*ir.Block]bool {
+	return a.forward(b, a.ev.G.Succs, func(from, to *ir.Block) bool { return a.ev.G.IsBackEdge(from, to) })
+}
+
+// forwardTo returns the blocks from which b is reachable without a back
+// edge, b included.
+func (a *analyzer) forwardTo(b *ir.Block) map[*ir.Block]bool {
+	return a.forward(b, a.ev.G.Preds, func(from, to *ir.Block) bool { return a.ev.G.IsBackEdge(to, from) })
+}
+
+// forward walks from b along next, skipping the edges back reports.
+func (a *analyzer) forward(b *ir.Block, next map[*ir.Block][]*ir.Block, back func(from, to *ir.Block) bool) map[*ir.Block]bool {
+	seen := map[*ir.Block]bool{b: true}
+	stack := []*ir.Block{b}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, y := range next[x] {
+			if !seen[y] && !back(x, y) {
+				seen[y] = true
+				stack = append(stack, y)
+			}
+		}
+	}
+	return seen
 }
 
 // storedTerm returns the term of a value a write stores, or nil if it

@@ -48,3 +48,30 @@ func perThreadInBlock(t *expr.Term) bool {
 	})
 	return found
 }
+
+// TestEpochLoadSites checks that two loads of one object share their
+// function when nothing between them writes the object: a thread that
+// loads one address at both reads one value.
+func TestEpochLoadSites(t *testing.T) {
+	const path = "testdata/epochs.cu"
+	kernels := analyzeFile(t, path)
+	for _, tt := range []struct {
+		kernel string
+		funcs  int
+	}{
+		{"twoSites", 1},
+		{"writeBetween", 2}, // s[threadIdx.x] written between the loads
+	} {
+		w := access(t, kernels[tt.kernel], testkit.Line(t, path, tt.kernel), Write)
+		names := map[string]bool{}
+		expr.Inspect(w.Offset, func(x *expr.Term) bool {
+			if x.Op == expr.OpApply {
+				names[x.Name] = true
+			}
+			return true
+		})
+		if len(names) != tt.funcs {
+			t.Errorf("%s: offset %v applies %d functions, want %d", tt.kernel, w.Offset, len(names), tt.funcs)
+		}
+	}
+}

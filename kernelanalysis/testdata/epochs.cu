@@ -49,3 +49,22 @@ __global__ void divergentLoop(int *out, int n) {
     __syncthreads();
   out[s] = 1; // @divergentLoop
 }
+
+__global__ void twoSites(int *out, int k) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  int a = s[threadIdx.x];
+  int b = s[k];
+  out[a + b] = 1; // @twoSites
+}
+
+__global__ void writeBetween(int *out, int k) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  int a = s[threadIdx.x];
+  s[threadIdx.x] = a + 1;
+  int b = s[k];
+  out[a + b] = 1; // @writeBetween
+}
