@@ -182,3 +182,31 @@ const (
 	AddrConstant = 4
 	AddrLocal    = 5
 )
+
+// asmOrdering lists the PTX instruction prefixes with which inline
+// assembly may synchronise threads or order or write memory: barriers,
+// fences, atomics and reductions, stores, asynchronous copies.
+var asmOrdering = []string{"bar.", "barrier.", "mbarrier.", "membar.", "fence.", "atom.", "red.", "st.", "cp.", "wgmma.", "multimem."}
+
+// AsmMayOrder reports whether inline PTX may synchronise threads or order
+// or write memory: whether it holds one of asmOrdering's instructions.
+// Shuffles, votes and register moves (cub's shfl.sync.up, a %laneid
+// read) do none of these.
+func AsmMayOrder(asm string) bool {
+	for _, stmt := range strings.FieldsFunc(asm, func(r rune) bool { return r == ';' || r == '\n' || r == '{' || r == '}' }) {
+		fields := strings.Fields(stmt)
+		if len(fields) == 0 {
+			continue
+		}
+		op := fields[0]
+		if strings.HasPrefix(op, "@") && len(fields) > 1 { // a predicated instruction
+			op = fields[1]
+		}
+		for _, p := range asmOrdering {
+			if strings.HasPrefix(op, p) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -61,3 +61,24 @@ func TestRegisterIntrinsic(t *testing.T) {
 		}
 	}
 }
+
+func TestAsmMayOrder(t *testing.T) {
+	for _, tt := range []struct {
+		asm  string
+		want bool
+	}{
+		{"shfl.sync.up.b32 $0, $1, $2, $3, $4;", false},
+		{"mov.u32 $0, %laneid;", false},
+		{"{ .reg .pred p; setp.ne.b32 p, $1, 0; vote.sync.ballot.b32 $0, p, 0xffffffff; }", false},
+		{"bar.sync 0;", true},
+		{"membar.gl;", true},
+		{"fence.acq_rel.gpu;", true},
+		{"@p st.global.u32 [$0], $1;", true},
+		{"atom.global.add.u32 $0, [$1], $2;", true},
+		{"cp.async.ca.shared.global [$0], [$1], 16;", true},
+	} {
+		if got := AsmMayOrder(tt.asm); got != tt.want {
+			t.Errorf("AsmMayOrder(%q) = %v, want %v", tt.asm, got, tt.want)
+		}
+	}
+}

@@ -40,7 +40,8 @@
 // need not agree.)
 //
 // A call hgrd cannot see into (a function defined elsewhere, inline
-// assembly) counts as both synchronisation and a fence.
+// assembly with a barrier, fence, atomic or store) counts as both
+// synchronisation and a fence.
 //
 // Loads of one object at several sites share the function when one
 // dominates the other and nothing between them, in the same iteration,
@@ -262,11 +263,17 @@ func maySync(b *ir.Block) bool {
 }
 
 // opaqueCall reports whether an instruction calls something hgrd does not
-// know (a function without a body here, inline assembly): it may
-// synchronise or fence.
+// know (a function without a body here, inline assembly with a barrier,
+// fence, atomic or store): it may synchronise or fence.
 func opaqueCall(inst ir.Instruction) bool {
 	call, ok := inst.(*ir.InstCall)
-	return ok && cuda.LookupCall(symbolic.CalleeName(call)).Kind == cuda.UnknownCall
+	if !ok {
+		return false
+	}
+	if asm, ok := call.Callee.(*ir.InlineAsm); ok {
+		return cuda.AsmMayOrder(asm.Asm)
+	}
+	return cuda.LookupCall(symbolic.CalleeName(call)).Kind == cuda.UnknownCall
 }
 
 // syncLoop reports whether loop l contains synchronisation.
