@@ -305,7 +305,8 @@ func readsArgument(call *ir.InstCall) bool {
 
 // localParts returns the stores that wrote exactly the bytes a load of a
 // local variable reads, low bytes first: each the only store to its
-// bytes, dominating the load. ok is false if it cannot tell.
+// bytes, dominating the load (coveringParts). ok is false if it cannot
+// tell, or if a memcpy wrote them.
 func localParts(load *ir.InstLoad, g *symbolic.Graph) (parts []localStore, off int64, ok bool) {
 	base, off, ok := constOffset(load.Src)
 	slot, isLocal := base.(*ir.InstAlloca)
@@ -320,30 +321,11 @@ func localParts(load *ir.InstLoad, g *symbolic.Graph) (parts []localStore, off i
 	if !ok {
 		return nil, 0, false
 	}
-	end := off + symbolic.SizeOf(load.ElemType)
-	for _, s := range stores {
-		if s.off+s.bytes <= off || s.off >= end {
-			continue
-		}
-		if s.off < off || s.off+s.bytes > end || len(parts) > 0 && parts[len(parts)-1].off+parts[len(parts)-1].bytes > s.off {
-			return nil, 0, false // overlapping stores, or a store that covers more
-		}
-		if s.store == nil || !g.Dominates(s.block, at) {
-			return nil, 0, false
-		}
-		parts = append(parts, s)
+	parts, ok = coveringParts(stores, off, off+symbolic.SizeOf(load.ElemType), g, at)
+	if !ok || len(parts) == 0 || parts[0].from != nil {
+		return nil, 0, false
 	}
-	return parts, off, len(parts) > 0
-}
-
-// localValue returns the term of what a load of a local variable reads,
-// or nil if it cannot tell.
-func localValue(ev *symbolic.Evaluator, load *ir.InstLoad, w int) *expr.Term {
-	parts, off, ok := localParts(load, ev.G)
-	if !ok || w <= 0 {
-		return nil
-	}
-	return joinParts(ev, parts, off, w)
+	return parts, off, true
 }
 
 // storedValue returns the value that one store wrote into exactly the

@@ -219,9 +219,6 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 		if a, ok := slot(load.Src); ok && h.pitches[a] != nil {
 			return pitchVar(h.namespace, a, w)
 		}
-		if t := localValue(h.ev, load, w); t != nil {
-			return t
-		}
 		if r, ok := h.fr.read(load.Src, 0, int64(w)/8, h.ev.G.Where[load]); ok && w%8 == 0 {
 			if t := r.term(w); t != nil {
 				return t

@@ -78,7 +78,7 @@ import (
 // thread of a block that executes it (see above), or nil if the load may
 // read different values for two threads at one address.
 func (a *analyzer) epochLoad(v *ir.InstLoad, w int) *expr.Term {
-	if v.Volatile || v.Atomic || a.hasFence() {
+	if v.Volatile || v.Atomic || a.fenced {
 		return nil
 	}
 	p := a.pointerOf(v.Src)
@@ -98,7 +98,7 @@ func (a *analyzer) epochLoad(v *ir.InstLoad, w int) *expr.Term {
 	}
 	site := a.firstLoadOfEpoch(v, b, t.obj)
 	siteBlock := a.ev.G.Where[site]
-	name := fmt.Sprintf("mem.%s.%d.at%d.%d", t.obj.Name, w, a.ev.G.Order[siteBlock], instIndex(siteBlock, site))
+	name := fmt.Sprintf("mem.%s.%d.at%d.%d", t.obj.Name, w, a.ev.G.Order[siteBlock], indexOf(siteBlock, site))
 	a.epochFuncs[name] = true
 	return a.unknown(v, expr.Apply(name, w, args...), "the contents of "+t.obj.String()+" when it is loaded")
 }
@@ -116,11 +116,11 @@ func (a *analyzer) firstLoadOfEpoch(v *ir.InstLoad, b *ir.Block, obj *Object) ir
 		}
 		end := len(x.Insts)
 		if x == b {
-			end = instIndex(b, v)
+			end = indexOf(b, v)
 		}
 		for i := end - 1; i >= 0; i-- {
 			inst := x.Insts[i]
-			if isBarrier(inst, WarpLevel) || opaqueCall(inst) || a.writesObject(inst, obj) {
+			if a.disturbs(inst, obj) {
 				return first
 			}
 			if u, ok := inst.(*ir.InstLoad); ok && !u.Volatile && !u.Atomic {
@@ -150,12 +150,18 @@ func (a *analyzer) quietBlocks(x, b *ir.Block, to map[*ir.Block]bool, obj *Objec
 			if y == b {
 				break // b's own instructions before the load are scanned with x == b
 			}
-			if isBarrier(inst, WarpLevel) || opaqueCall(inst) || a.writesObject(inst, obj) {
+			if a.disturbs(inst, obj) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// disturbs reports whether an instruction may synchronise or write obj:
+// two loads of obj with it between them may read different values.
+func (a *analyzer) disturbs(inst ir.Instruction, obj *Object) bool {
+	return maySyncInst(inst) || a.writesObject(inst, obj)
 }
 
 // writesObject reports whether an instruction may write obj.
@@ -180,29 +186,52 @@ func (a *analyzer) writesObject(inst ir.Instruction, obj *Object) bool {
 // forwardFrom returns the blocks reachable from b without a back edge, b
 // included.
 func (a *analyzer) forwardFrom(b *ir.Block) map[*ir.Block]bool {
-	return a.forward(b, a.ev.G.Succs, func(from, to *ir.Block) bool { return a.ev.G.IsBackEdge(from, to) })
+	return a.closure(closureKey{b, true, true})
 }
 
 // forwardTo returns the blocks from which b is reachable without a back
 // edge, b included.
 func (a *analyzer) forwardTo(b *ir.Block) map[*ir.Block]bool {
-	return a.forward(b, a.ev.G.Preds, func(from, to *ir.Block) bool { return a.ev.G.IsBackEdge(to, from) })
+	return a.closure(closureKey{b, false, true})
 }
 
-// forward walks from b along next, skipping the edges back reports.
-func (a *analyzer) forward(b *ir.Block, next map[*ir.Block][]*ir.Block, back func(from, to *ir.Block) bool) map[*ir.Block]bool {
-	seen := map[*ir.Block]bool{b: true}
-	stack := []*ir.Block{b}
+// reaching returns the blocks from which b can be reached, b included.
+func (a *analyzer) reaching(b *ir.Block) map[*ir.Block]bool {
+	return a.closure(closureKey{b, false, false})
+}
+
+// A closureKey names one set closure computes.
+type closureKey struct {
+	from    *ir.Block
+	forward bool // along successors rather than predecessors
+	acyclic bool // without back edges
+}
+
+// closure returns the blocks reached from k.from along successors (or
+// predecessors), k.from included, without back edges if k.acyclic;
+// computed once.
+func (a *analyzer) closure(k closureKey) map[*ir.Block]bool {
+	if c, ok := a.closures[k]; ok {
+		return c
+	}
+	next := a.ev.G.Preds
+	if k.forward {
+		next = a.ev.G.Succs
+	}
+	seen := map[*ir.Block]bool{k.from: true}
+	stack := []*ir.Block{k.from}
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, y := range next[x] {
-			if !seen[y] && !back(x, y) {
+			back := k.forward && a.ev.G.IsBackEdge(x, y) || !k.forward && a.ev.G.IsBackEdge(y, x)
+			if !seen[y] && !(k.acyclic && back) {
 				seen[y] = true
 				stack = append(stack, y)
 			}
 		}
 	}
+	a.closures[k] = seen
 	return seen
 }
 
@@ -223,20 +252,17 @@ func (a *analyzer) storedTerm(v value.Value) *expr.Term {
 	return t
 }
 
-// hasFence reports whether the kernel has a fence.
-func (a *analyzer) hasFence() bool {
-	if a.fenced == nil {
-		fenced := false
-		for _, b := range a.ev.G.Blocks {
-			for _, inst := range b.Insts {
-				if _, ok := fenceScope(inst); ok || opaqueCall(inst) {
-					fenced = true
-				}
+// hasFence reports whether a kernel has a fence, or a call that may be
+// one (opaqueCall).
+func hasFence(g *symbolic.Graph) bool {
+	for _, b := range g.Blocks {
+		for _, inst := range b.Insts {
+			if _, ok := fenceScope(inst); ok || opaqueCall(inst) {
+				return true
 			}
 		}
-		a.fenced = &fenced
 	}
-	return *a.fenced
+	return false
 }
 
 // inOneEpoch reports whether two threads of a block that execute an
@@ -255,11 +281,17 @@ func (a *analyzer) inOneEpoch(b *ir.Block) bool {
 // level (WarpLevel's barriers are all), or a call hgrd cannot see into.
 func maySync(b *ir.Block) bool {
 	for _, inst := range b.Insts {
-		if isBarrier(inst, WarpLevel) || opaqueCall(inst) {
+		if maySyncInst(inst) {
 			return true
 		}
 	}
 	return false
+}
+
+// maySyncInst reports whether an instruction may synchronise: a barrier
+// of any level, or a call hgrd cannot see into.
+func maySyncInst(inst ir.Instruction) bool {
+	return isBarrier(inst, WarpLevel) || opaqueCall(inst)
 }
 
 // opaqueCall reports whether an instruction calls something hgrd does not
@@ -311,23 +343,6 @@ func (a *analyzer) splitBeforeSync(b *ir.Block) bool {
 	return false
 }
 
-// reaching returns the blocks from which b can be reached, b included.
-func (a *analyzer) reaching(b *ir.Block) map[*ir.Block]bool {
-	seen := map[*ir.Block]bool{b: true}
-	stack := []*ir.Block{b}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, p := range a.ev.G.Preds[x] {
-			if !seen[p] {
-				seen[p] = true
-				stack = append(stack, p)
-			}
-		}
-	}
-	return seen
-}
-
 // divergentBranch reports whether block x ends in a branch whose
 // condition may differ between threads of a block.
 func (a *analyzer) divergentBranch(x *ir.Block) bool {
@@ -349,14 +364,4 @@ func countIn(bs []*ir.Block, set map[*ir.Block]bool) int {
 		}
 	}
 	return len(distinct)
-}
-
-// instIndex returns the position of an instruction in its block.
-func instIndex(b *ir.Block, inst ir.Instruction) int {
-	for i, x := range b.Insts {
-		if x == inst {
-			return i
-		}
-	}
-	return -1
 }

@@ -77,32 +77,12 @@ func (a *analyzer) factsAt(b *ir.Block, index int) []*expr.Term {
 			continue
 		case f.block != b && !a.ev.G.Dominates(f.block, b):
 			continue
-		case f.avoid != nil && (f.avoid == b || a.reaches(b, f.avoid)):
+		case f.avoid != nil && a.closure(closureKey{from: b, forward: true})[f.avoid]:
 			continue
 		}
 		out = append(out, f.cond)
 	}
 	return out
-}
-
-// reaches reports whether block to can be reached from block from.
-func (a *analyzer) reaches(from, to *ir.Block) bool {
-	seen := map[*ir.Block]bool{from: true}
-	work := []*ir.Block{from}
-	for len(work) > 0 {
-		b := work[len(work)-1]
-		work = work[:len(work)-1]
-		for _, s := range a.ev.G.Succs[b] {
-			if s == to {
-				return true
-			}
-			if !seen[s] {
-				seen[s] = true
-				work = append(work, s)
-			}
-		}
-	}
-	return false
 }
 
 // indexOf returns the position of an instruction in its block, or the

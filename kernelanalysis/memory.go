@@ -77,8 +77,9 @@ func (a *analyzer) objectsOf(v value.Value, seen map[value.Value]bool) []*Object
 // writes (read-only memory included) holds one value per address for the
 // whole launch, or for the block in shared memory: the load is a function of its address, so two threads
 // loading one address see one value. Anything else may change while the
-// kernel runs: a load is a function of its address and block where all
-// threads execute it in one barrier epoch (epochs.go), otherwise a fresh
+// kernel runs: a load is a function of its address, block and the
+// iterations of the loops with barriers around it where the threads of a
+// block execute it in one barrier epoch (epochs.go), otherwise a fresh
 // unknown.
 func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 	p := a.pointerOf(v.Src)
