@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -125,7 +126,7 @@ func (f *analysisFlags) run(c *cobra.Command, inputs []driver.Input, opts driver
 	if !f.quiet && isTerminal(c.ErrOrStderr()) {
 		opts.Progress = progressBar(c.ErrOrStderr())
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	res := driver.CheckInputs(ctx, inputs, opts)
 	for _, file := range res.Files {

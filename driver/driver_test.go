@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"hgrd/analysis"
 	"hgrd/frontend"
@@ -111,5 +112,38 @@ func TestCancelledChildIsAFileError(t *testing.T) {
 	}
 	if res.ExitCode() != report.ExitIncomplete {
 		t.Errorf("exit code %d, want %d", res.ExitCode(), report.ExitIncomplete)
+	}
+}
+
+// TestKilledChildLeavesNoFiles cancels a run once its worker has written
+// the prelude, and checks that the worker's temporary files are gone.
+func TestKilledChildLeavesNoFiles(t *testing.T) {
+	src := testkit.TempFile(t, "good.cu", goodKernel)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		defer cancel()
+		deadline := time.Now().Add(30 * time.Second)
+		for time.Now().Before(deadline) {
+			direct, _ := filepath.Glob(filepath.Join(tmp, "hgrd-prelude-*"))
+			nested, _ := filepath.Glob(filepath.Join(tmp, "*", "hgrd-prelude-*"))
+			if len(direct)+len(nested) > 0 {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+		t.Error("the worker wrote no prelude within 30 s")
+	}()
+	res := Check(ctx, []string{src}, Options{})
+	if res.Files[0].Error == "" {
+		t.Skip("the analysis finished before the worker could be killed")
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("the killed worker left %s behind", e.Name())
 	}
 }

@@ -151,8 +151,18 @@ func checkInChild(ctx context.Context, path string, partners []frontend.HostSour
 		out.Result.Error = fmt.Sprintf("internal error: %v", err)
 		return out
 	}
+	// The worker's temporary files (the prelude, clang's and opt's
+	// scratch files) go into a directory of its own that this process
+	// removes, so that a worker killed by --timeout, the memory limit or a
+	// crash leaves nothing behind.
+	scratch, err := os.MkdirTemp("", "hgrd-worker-")
+	if err != nil {
+		out.Result.Error = fmt.Sprintf("internal error: cannot create the analysis process's directory: %v", err)
+		return out
+	}
+	defer os.RemoveAll(scratch)
 	cmd := exec.CommandContext(ctx, exe)
-	cmd.Env = append(os.Environ(), workerEnv+"=1")
+	cmd.Env = append(os.Environ(), workerEnv+"=1", "TMPDIR="+scratch)
 	cmd.Stdin = bytes.NewReader(req)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
