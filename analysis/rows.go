@@ -23,7 +23,7 @@ const maxRowDepth = 3
 func withRows(p *prover, q *constraints.Query, l *constraints.Launch) *constraints.Query {
 	a, b, ok := q.IndexEquation()
 	if !ok || len(constraints.RowSplits(a, b)) == 0 {
-		return q
+		return withByteRows(p, q, l)
 	}
 	facts, ok := exactIndices(p, q, l)
 	if !ok {

@@ -276,7 +276,7 @@ func solveLane(ctx context.Context, lane []*task) error {
 		traceTask(t, res, start)
 		if err == nil && t.members != nil {
 			first, second := t.query.First.Pos, t.query.Second.Pos // settling drops the query
-			if err := t.settleUnion(s, res); err != nil {
+			if err := t.settleUnion(s, premises, res); err != nil {
 				return fmt.Errorf("%s and %s: %w", first, second, err)
 			}
 			continue
@@ -361,8 +361,9 @@ func (t *task) settleMembers(res *solver.Result) {
 // witness is not a race of: a pair usually races in one kind only (a
 // warp's lanes, or neighbouring blocks), and one more union then answers
 // the other kinds together where each would be a query of its own. A
-// race found there settles its kinds in turn.
-func (t *task) settleUnion(s *solver.Solver, res *solver.Result) error {
+// race found there settles its kinds in turn. Its query gets the row
+// readings that p proves (withRows), as every task's does.
+func (t *task) settleUnion(s *solver.Solver, p *prover, res *solver.Result) error {
 	t.settleMembers(res)
 	if res.Status != solver.Sat {
 		return nil
@@ -380,14 +381,14 @@ func (t *task) settleUnion(s *solver.Solver, res *solver.Result) error {
 	if u == nil {
 		return nil
 	}
-	u.ensureQuery()
 	start := time.Now()
+	u.query = withRows(p, u.ensureQuery(), u.launch)
 	r, err := solve(s, u)
 	traceTask(u, r, start)
 	if err != nil {
 		return err
 	}
-	return u.settleUnion(s, r)
+	return u.settleUnion(s, p, r)
 }
 
 // answer solves a task whose query is built, unless it is the member of

@@ -146,7 +146,9 @@ func TestUnionWitness(t *testing.T) {
 	if err != nil || res.Status != solver.Sat {
 		t.Fatalf("union: %v, %v; want a race", res, err)
 	}
-	if err := union.settleUnion(s, res); err != nil {
+	premises := newProver()
+	defer premises.close()
+	if err := union.settleUnion(s, premises, res); err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range union.members {
@@ -161,6 +163,66 @@ func TestUnionWitness(t *testing.T) {
 		if err != nil || got != res {
 			t.Errorf("intra-warp: answer = %v, %v; want the union's witness", got, err)
 		}
+	}
+}
+
+// rowsAcrossBlocks scales a pitched image whose row index lacks its
+// block's offset: rows repeat across blocks only, and deciding that no
+// two threads of one block meet needs r*pitch read as rows of pitch
+// bytes (withByteRows).
+const rowsAcrossBlocks = `__global__ void scale(float *img, size_t pitch, int width, int height) {
+  int r = blockIdx.y + threadIdx.y;
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r < height && c < width) {
+    float *row = (float *)((char *)img + r * pitch);
+    row[c] = 0.5f * row[c];
+  }
+}
+int main(int argc, char **argv) {
+  int width = atoi(argv[1]), height = atoi(argv[2]);
+  float *img;
+  size_t pitch;
+  cudaMallocPitch((void **)&img, &pitch, width * sizeof(float), height);
+  scale<<<dim3((width + 15) / 16, (height + 15) / 16), dim3(16, 16)>>>(img, pitch, width, height);
+  return 0;
+}
+`
+
+// TestUnionOfTheOtherKindsReadsRows checks that the union of the kinds a
+// union's witness is not a race of is asked with the row readings every
+// task gets: rowsAcrossBlocks races between blocks only, and the union
+// of the other two kinds, undecided without reading r*pitch as rows, is
+// unsat with it.
+func TestUnionOfTheOtherKindsReadsRows(t *testing.T) {
+	premises := newProver()
+	defer premises.close()
+	s := solver.New(0)
+	defer s.Close()
+	settled := 0
+	for _, tk := range sourceTasks(t, "rows.cu", rowsAcrossBlocks) {
+		if tk.members == nil {
+			continue
+		}
+		tk.query = withRows(premises, tk.ensureQuery(), tk.launch)
+		res, err := solve(s, tk)
+		if err != nil || res.Status != solver.Sat {
+			t.Fatalf("union: %v, %v; want a race", res, err)
+		}
+		if !racesWith(res, tk.members[0].ensureQuery()) || tk.members[0].key.kind != constraints.InterBlock {
+			continue // a witness of the other kinds' union would settle nothing here
+		}
+		if err := tk.settleUnion(s, premises, res); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range tk.members[1:] {
+			if m.result == nil || m.result.Status != solver.Unsat {
+				t.Errorf("%v: answered %v; want unsat from the union of the other kinds", m.key.kind, m.result)
+			}
+		}
+		settled++
+	}
+	if settled == 0 {
+		t.Fatal("no union settled by an inter-block witness")
 	}
 }
 

@@ -126,6 +126,41 @@ var allocations = map[string]Allocation{
 	"_Znwm":                   {Sizes: []int{0}, Out: NoArg},
 }
 
+// A PitchedPtrAllocation is a function that allocates a pitched array
+// and returns it as a struct cudaPitchedPtr through the pointer argument
+// Out, its shape given by the struct cudaExtent argument Extent:
+// cudaMalloc3D(cudaPitchedPtr *pitchedDevPtr, cudaExtent extent). The
+// pitch it returns is extent.width rounded up, as cudaMallocPitch's.
+type PitchedPtrAllocation struct {
+	Out, Extent int
+}
+
+// pitchedPtrAllocations are the functions that return a cudaPitchedPtr.
+var pitchedPtrAllocations = map[string]PitchedPtrAllocation{
+	"cudaMalloc3D": {Out: 0, Extent: 1},
+}
+
+// LookupPitchedPtrAllocation returns the named function that allocates a
+// cudaPitchedPtr, if it is one.
+func LookupPitchedPtrAllocation(name string) (PitchedPtrAllocation, bool) {
+	a, ok := pitchedPtrAllocations[name]
+	return a, ok
+}
+
+// The layouts of struct cudaPitchedPtr { void *ptr; size_t pitch, xsize,
+// ysize; } and struct cudaExtent { size_t width, height, depth; }: the
+// byte offsets of their 8-byte fields.
+const (
+	PitchedPtrPtr   = 0
+	PitchedPtrPitch = 8
+	PitchedPtrXSize = 16
+	PitchedPtrYSize = 24
+	PitchedPtrBytes = 32
+	ExtentWidth     = 0
+	ExtentHeight    = 8
+	ExtentDepth     = 16
+)
+
 // LookupAllocation returns the named allocation function, if it is one.
 func LookupAllocation(name string) (Allocation, bool) {
 	a, ok := allocations[name]

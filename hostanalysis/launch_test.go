@@ -78,41 +78,75 @@ func TestFactsOfThePath(t *testing.T) {
 	}
 }
 
+// TestPitchIsTheRowWidthPadded checks the facts about the pitch that
+// cudaMallocPitch returns through its second argument and cudaMalloc3D in
+// its cudaPitchedPtr: at least the row width in bytes, padded by less than
+// cuda.MaxPitchPadding.
 func TestPitchIsTheRowWidthPadded(t *testing.T) {
 	path := "testdata/pitch.cu"
 	launches := launchesOf(t, path)
-	if len(launches) != 1 {
-		t.Fatalf("%d launches, want 1", len(launches))
+	if len(launches) != 2 {
+		t.Fatalf("%d launches, want 2", len(launches))
 	}
-	l := launches[0]
-	pitch := l.Args[1]
-	if pitch == nil || pitch.Op != expr.OpVar || l.Args[2] == nil || len(expr.Vars(l.Args[2])) != 1 {
-		t.Fatalf("pitch and width arguments %v, %v, want the pitch and atoi's result", pitch, l.Args[2])
+	for _, l := range launches {
+		switch l.Kernel.Name {
+		case "rows":
+			if l.Args[2] == nil || len(expr.Vars(l.Args[2])) != 1 {
+				t.Fatalf("width argument %v, want atoi's result", l.Args[2])
+			}
+			checkPitchFact(t, l, l.Args[1], expr.Vars(l.Args[2])[0], testkit.Line(t, path, "alloc"))
+		case "volume":
+			var pitch *expr.Term
+			for _, f := range l.Fields[0] {
+				if f.Offset == cuda.PitchedPtrPitch {
+					pitch = f.Term
+				}
+			}
+			if l.Args[1] == nil || len(expr.Vars(l.Args[1])) != 1 {
+				t.Fatalf("xsize argument %v, want the extent's width, from atoi's result", l.Args[1])
+			}
+			checkPitchFact(t, l, pitch, expr.Vars(l.Args[1])[0], testkit.Line(t, path, "malloc3d"))
+		default:
+			t.Errorf("launch of %s", l.Kernel.Name)
+		}
 	}
-	width := expr.Vars(l.Args[2])[0]
+}
+
+// checkPitchFact checks that an allocation fact of launch l on line line
+// bounds pitch by the row width of width = 100 floats, 400 bytes.
+func checkPitchFact(t *testing.T, l *Launch, pitch, width *expr.Term, line int) {
+	t.Helper()
+	if pitch == nil || pitch.Op != expr.OpVar {
+		t.Fatalf("%s: pitch %v, want an unknown", l.Kernel.Name, pitch)
+	}
 	for _, f := range l.Facts {
 		if f.Kind != Allocation || !slices.ContainsFunc(expr.Vars(f.Cond), func(v *expr.Term) bool { return v.Name == pitch.Name }) {
 			continue
 		}
-		if f.Pos.Line != testkit.Line(t, path, "alloc") {
-			t.Errorf("pitch fact at line %d", f.Pos.Line)
+		if f.Pos.Line != line {
+			t.Errorf("%s: pitch fact at line %d, want %d", l.Kernel.Name, f.Pos.Line, line)
 		}
-		// width = 100 asks for 400 bytes a row.
 		for _, c := range []struct {
 			pitch uint64
 			holds bool
 		}{{399, false}, {400, true}, {512, true}, {400 + cuda.MaxPitchPadding - 1, true}, {400 + cuda.MaxPitchPadding, false}, {1 << 32, false}} {
-			got, err := expr.Eval(f.Cond, expr.MapEnv{pitch.Name: c.pitch, width.Name: 100})
+			env := expr.MapEnv{pitch.Name: c.pitch, width.Name: 100}
+			for _, v := range expr.Vars(f.Cond) {
+				if _, set := env[v.Name]; !set {
+					env[v.Name] = 7 // another size of the allocation: positive
+				}
+			}
+			got, err := expr.Eval(f.Cond, env)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if (got == 1) != c.holds {
-				t.Errorf("pitch fact %v with pitch %d: %d, want %v", f.Cond, c.pitch, got, c.holds)
+				t.Errorf("%s: pitch fact %v with pitch %d: %d, want %v", l.Kernel.Name, f.Cond, c.pitch, got, c.holds)
 			}
 		}
 		return
 	}
-	t.Errorf("no allocation fact bounds the pitch %v: %v", pitch, l.Facts)
+	t.Errorf("%s: no allocation fact bounds the pitch %v: %v", l.Kernel.Name, pitch, l.Facts)
 }
 
 func TestLaunchesThroughTheRuntimeAPI(t *testing.T) {

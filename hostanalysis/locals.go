@@ -28,6 +28,11 @@ type localStore struct {
 	// from is, for a memcpy or memmove, the pointer it copies from (the
 	// bytes at from go to off); nil otherwise.
 	from value.Value
+	// pitched is, for a field of the cudaPitchedPtr that a call such as
+	// cudaMalloc3D returns, the call, and field the field's offset in
+	// the struct; nil otherwise.
+	pitched *ir.InstCall
+	field   int64
 }
 
 // maxCallDepth bounds the calls localStores follows into, to learn which
@@ -74,6 +79,13 @@ func localStoresDepth(f *ir.Func, slot value.Value, depth int) ([]localStore, bo
 				}
 				stores = append(stores, localStore{store: i, block: b, off: off, bytes: symbolic.SizeOf(i.Src.Type())})
 			case *ir.InstCall:
+				if fields, ok := pitchedPtrWrites(i, slot); ok {
+					for _, w := range fields {
+						w.block = b
+						stores = append(stores, w)
+					}
+					continue
+				}
 				if w, ok := intrinsicWrite(i, slot, derived); ok {
 					w.block = b
 					stores = append(stores, w)

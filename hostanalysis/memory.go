@@ -137,6 +137,8 @@ func (fr *frame) readHops(ptr value.Value, off, bytes int64, at *ir.Block, hops 
 	case len(parts) == 1 && parts[0].from != nil:
 		p := parts[0]
 		return fr.readHops(p.from, off-p.off, bytes, p.block, hops+1)
+	case len(parts) == 1 && parts[0].off == off && parts[0].bytes == bytes && parts[0].pitched != nil:
+		return fr.pitchedField(parts[0], base)
 	case len(parts) == 1 && parts[0].off == off && parts[0].bytes == bytes:
 		return memRead{fr: fr, v: parts[0].store.Src}, true
 	}
@@ -161,7 +163,7 @@ func coveringParts(stores []localStore, off, end int64, g *symbolic.Graph, at *i
 			parts = append(parts, s)
 			continue
 		}
-		if s.store == nil || s.off < off || s.off+s.bytes > end || len(parts) > 0 && parts[len(parts)-1].off+parts[len(parts)-1].bytes > s.off {
+		if s.store == nil && s.pitched == nil || s.off < off || s.off+s.bytes > end || len(parts) > 0 && parts[len(parts)-1].off+parts[len(parts)-1].bytes > s.off {
 			return nil, false // overlapping writes, a write that covers more, or one hgrd does not follow
 		}
 		parts = append(parts, s)

@@ -141,6 +141,12 @@ func (w *walker) allocationFacts(ev *symbolic.Evaluator, b *ir.Block, inst ir.In
 			if !ok {
 				continue
 			}
+			if fr := w.frames[ev]; fr != nil {
+				if fact, ok := fr.pitchedPtrFact(call, d); ok {
+					pos, _ := w.u.Pos(call)
+					facts = append(facts, Fact{Kind: Allocation, Cond: fact, Pos: pos})
+				}
+			}
 			alloc, _ := cuda.LookupAllocation(f.Name())
 			for _, i := range alloc.Sizes {
 				if i >= len(call.Args) {
