@@ -211,12 +211,67 @@ func divisionLemmas(assertions []*expr.Term) []*expr.Term {
 		})
 	}
 	var lemmas []*expr.Term
+	var split []operands // dividends with both a quotient and a remainder
 	for _, key := range order {
 		q, r := quotients[key], remainders[key]
 		if r == nil {
 			continue
 		}
 		lemmas = append(lemmas, expr.Eq(key.x, expr.Add(expr.Mul(q, key.n), r)))
+		split = append(split, key)
+	}
+	// Two dividends with equal quotients and equal remainders by one
+	// divisor are equal: a consequence of the lemmas above, stated
+	// without their products, which a bit-vector solver blasts into a
+	// multiplier each even when the quotients are equal (convolution3D's
+	// tile of blockIdx.y / W_grid and blockIdx.y % W_grid: the two
+	// blocks' equal rows and columns left same block undecided after
+	// 10M units).
+	for i, a := range split {
+		for _, b := range split[i+1:] {
+			if a.n != b.n || a.signed != b.signed || len(lemmas) >= maxDivisionLemmas {
+				continue
+			}
+			same := expr.AllOf(expr.Eq(quotients[a], quotients[b]), expr.Eq(remainders[a], remainders[b]))
+			lemmas = append(lemmas, expr.Implies(same, expr.Eq(a.x, b.x)))
+		}
 	}
 	return lemmas
+}
+
+// maxDivisionLemmas bounds the lemmas divisionLemmas states.
+const maxDivisionLemmas = 16
+
+// divisionBounds states, for each unsigned quotient and remainder by a
+// non-constant divisor in terms, that it does not exceed the dividend (x
+// / 0 is all ones, so the quotient's bound needs a divisor other than 0).
+// With blockIdx.x below gridDim.x, so is blockIdx.x / w, and 16 *
+// (blockIdx.x / w) + threadIdx.y does not wrap: convolution3D's tile row
+// is then a column of its output's rows, which the solver could not
+// prove from the launch's limits alone.
+func divisionBounds(terms []*expr.Term) []*expr.Term {
+	var seen expr.Interner
+	done := map[*expr.Term]bool{}
+	var bounds []*expr.Term
+	var inspect expr.Inspector
+	for _, a := range terms {
+		inspect.Inspect(a, func(t *expr.Term) bool {
+			if t.Op != expr.OpUDiv && t.Op != expr.OpURem || t.Args[1].IsConst() {
+				return true
+			}
+			if r := seen.Intern(t); done[r] {
+				return true
+			} else {
+				done[r] = true
+			}
+			x, n := t.Args[0], t.Args[1]
+			if t.Op == expr.OpURem {
+				bounds = append(bounds, expr.ULe(t, x))
+			} else {
+				bounds = append(bounds, expr.Implies(expr.Ne(n, expr.Const(0, n.Width)), expr.ULe(t, x)))
+			}
+			return true
+		})
+	}
+	return bounds
 }

@@ -210,32 +210,43 @@ func holdsAll(t *testing.T, facts []*expr.Term, env expr.MapEnv) bool {
 
 // TestDivisionLemmasHold evaluates the division lemmas at random values
 // and at the edges (a zero divisor, the most negative dividend over -1):
-// each is a theorem.
+// each is a theorem. Each dividend of a quotient and a remainder gets the
+// identity, two dividends by one divisor the uniqueness of the pair, and
+// each unsigned quotient and remainder its bound (divisionBounds).
 func TestDivisionLemmasHold(t *testing.T) {
-	x, n := expr.Var("x", 32, expr.Shared), expr.Var("n", 32, expr.Shared)
+	x, y, n := expr.Var("x", 32, expr.Shared), expr.Var("y", 32, expr.Shared), expr.Var("n", 32, expr.Shared)
 	assertion := expr.AllOf(
 		expr.Eq(expr.UDiv(x, n), expr.URem(x, n)),
-		expr.Eq(expr.SDiv(x, n), expr.SRem(x, n)))
+		expr.Eq(expr.SDiv(x, n), expr.SRem(x, n)),
+		expr.Eq(expr.UDiv(y, n), expr.URem(y, n)))
 	lemmas := divisionLemmas([]*expr.Term{assertion})
-	if len(lemmas) != 2 {
-		t.Fatalf("%d lemmas, want 2 (unsigned and signed)", len(lemmas))
+	if len(lemmas) != 4 {
+		t.Fatalf("%d lemmas, want 4 (three identities, the unsigned pair's uniqueness)", len(lemmas))
 	}
+	bounds := divisionBounds([]*expr.Term{assertion})
+	if len(bounds) != 4 {
+		t.Fatalf("%d bounds, want 4 (the unsigned quotients and remainders of x and y)", len(bounds))
+	}
+	lemmas = append(lemmas, bounds...)
 	if l := divisionLemmas([]*expr.Term{expr.Eq(expr.UDiv(x, n), expr.SRem(x, n))}); len(l) != 0 {
 		t.Errorf("an unsigned quotient and a signed remainder: %d lemmas, want none", len(l))
 	}
 	eight := expr.Const(8, 32)
-	if l := divisionLemmas([]*expr.Term{expr.Eq(expr.UDiv(x, eight), expr.URem(x, eight))}); len(l) != 0 {
+	constant := []*expr.Term{expr.Eq(expr.UDiv(x, eight), expr.URem(x, eight))}
+	if l := append(divisionLemmas(constant), divisionBounds(constant)...); len(l) != 0 {
 		t.Errorf("a constant divisor: %d lemmas, want none", len(l))
 	}
 	rng := rand.New(rand.NewSource(2))
-	values := [][2]uint64{{7, 0}, {0x80000000, 0xffffffff}, {5, 0xffffffff}, {0xfffffff9, 3}}
+	values := [][3]uint64{{7, 7, 0}, {7, 9, 0}, {0x80000000, 0x80000000, 0xffffffff}, {5, 6, 0xffffffff}, {0xfffffff9, 0xfffffffa, 3}}
 	for range 500 {
-		values = append(values, [2]uint64{uint64(rng.Uint32()), uint64(rng.Uint32() >> rng.Intn(32))})
+		n := uint64(rng.Uint32() >> rng.Intn(32))
+		x := uint64(rng.Uint32())
+		values = append(values, [3]uint64{x, uint64(rng.Uint32()), n}, [3]uint64{x, x, n})
 	}
 	for _, v := range values {
-		env := expr.MapEnv{"x": v[0], "n": v[1]}
+		env := expr.MapEnv{"x": v[0], "y": v[1], "n": v[2]}
 		if !holdsAll(t, lemmas, env) {
-			t.Fatalf("a division lemma fails at x=%#x n=%#x", v[0], v[1])
+			t.Fatalf("a division lemma fails at x=%#x y=%#x n=%#x", v[0], v[1], v[2])
 		}
 	}
 }
