@@ -31,15 +31,15 @@ const releasedMemory = 8 << 20
 // collector off (a worker, driver/isolate.go) would never get to them.
 // It stops once Z3's memory is below releasedMemory or has not gone
 // down for three collections: Z3 may keep some for itself (17 MB in a
-// worker, for reasons we have not found). After a collection that
-// released nothing it waits four times longer for the finalizers'
-// goroutine, which a busy machine may not have run within a
-// millisecond (two stalls of a millisecond each once ended it early).
+// worker, for reasons we have not found). Each collection waits for the
+// finalizers' goroutine to run the finalizers it queued, however busy
+// the machine (a fixed wait of a millisecond, then longer ones, ended it
+// early under load: two stalls ended it once in a worker, and the test
+// of it failed during a whole test run on two cores).
 func ReleaseMemory() {
-	last, still, wait := z3Memory(), 0, time.Millisecond
+	last, still := z3Memory(), 0
 	for range 50 {
-		runtime.GC()
-		time.Sleep(wait) // for the finalizers' goroutine
+		collectGarbage()
 		now := z3Memory()
 		if now < releasedMemory {
 			return
@@ -48,10 +48,34 @@ func ReleaseMemory() {
 			if still++; still == 3 {
 				return
 			}
-			wait *= 4
 		} else {
-			still, wait = 0, time.Millisecond
+			still = 0
 		}
 		last = now
+	}
+}
+
+// finalizerWait bounds how long collectGarbage waits for the finalizers'
+// goroutine: a finalizer that blocks would hold it up for good.
+const finalizerWait = 2 * time.Second
+
+// collectGarbage runs the garbage collector and waits until the
+// finalizers' goroutine has run every finalizer the collection found due.
+// The goroutine runs what it took from the queue, all of it, before it
+// takes more, in no set order: a sentinel queued with the collection's
+// finalizers may run first, but one queued by a second collection runs
+// only after all of them. (The sentinels are larger than 16 bytes: the
+// tiny allocator's objects may never be finalized.)
+func collectGarbage() {
+	for range 2 {
+		done := make(chan struct{})
+		sentinel := new([64]byte)
+		runtime.SetFinalizer(sentinel, func(*[64]byte) { close(done) })
+		sentinel = nil
+		runtime.GC()
+		select {
+		case <-done:
+		case <-time.After(finalizerWait):
+		}
 	}
 }
