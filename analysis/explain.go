@@ -47,6 +47,14 @@ func explainRuledOut(ctx context.Context, tasks []*task, workers int) []report.N
 		if ctx.Err() == nil {
 			notes[i] = explain(candidates[i])
 		}
+		if workers == 1 {
+			// As between lanes of queries (solveAll): the explanation's
+			// solver is closed and no other is open, so its Z3 memory
+			// goes before the next starts. A worker runs with the
+			// garbage collector off, and ssm's ten explanations held
+			// more than the 1 GiB a file may use.
+			solver.ReleaseMemory()
+		}
 	})
 	var out []report.Note
 	for _, n := range notes {
