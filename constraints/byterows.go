@@ -12,11 +12,7 @@
 
 package constraints
 
-import (
-	"slices"
-
-	"hgrd/expr"
-)
+import "hgrd/expr"
 
 // A ByteRowSplit reads two 64-bit offsets as x1*p + y1 and x2*p + y2
 // with the same row size p, a launch-wide value. When its Premises hold
@@ -67,28 +63,8 @@ func ByteRowSplits(a, b, size1, size2 *expr.Term) []ByteRowSplit {
 // byteRowFactors returns the launch-wide, non-constant 64-bit operands of
 // the products in a and b, those of more products first.
 func byteRowFactors(a, b *expr.Term) []*expr.Term {
-	var terms expr.Interner
-	count := map[*expr.Term]int{}
-	var order []*expr.Term
-	for _, t := range []*expr.Term{a, b} {
-		expr.Inspect(t, func(u *expr.Term) bool {
-			if u.Op != expr.OpMul || u.Width != 64 {
-				return true
-			}
-			for _, f := range u.Args {
-				if f.IsConst() || !launchWide(f) {
-					continue
-				}
-				r := terms.Intern(f)
-				if count[r] == 0 {
-					order = append(order, r)
-				}
-				count[r]++
-			}
-			return true
-		})
-	}
-	slices.SortStableFunc(order, func(f, g *expr.Term) int { return count[g] - count[f] })
+	wide := func(u *expr.Term) bool { return u.Width == 64 }
+	order, _, _ := productOperands(a, b, wide, func(*expr.Term) bool { return true })
 	return order[:min(len(order), maxByteRowFactors)]
 }
 

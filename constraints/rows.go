@@ -99,28 +99,9 @@ func splitBy(a, b, f *expr.Term) (RowSplit, bool) {
 // first, as the source writes rows; then the other atoms of their
 // polynomials (see factors).
 func RowLengths(a, b *expr.Term) []*expr.Term {
-	var terms expr.Interner
-	count := map[*expr.Term]int{}
-	var order []*expr.Term
-	for _, t := range []*expr.Term{a, b} {
-		expr.Inspect(t, func(u *expr.Term) bool {
-			if u.Op != expr.OpMul {
-				return true
-			}
-			for _, f := range u.Args {
-				if f.IsConst() || f.Op == expr.OpMul || f.Op == expr.OpShl || !launchWide(f) {
-					continue
-				}
-				r := terms.Intern(f)
-				if count[r] == 0 {
-					order = append(order, r)
-				}
-				count[r]++
-			}
-			return true
-		})
-	}
-	slices.SortStableFunc(order, func(f, g *expr.Term) int { return count[g] - count[f] })
+	anyProduct := func(*expr.Term) bool { return true }
+	length := func(f *expr.Term) bool { return f.Op != expr.OpMul && f.Op != expr.OpShl }
+	order, count, terms := productOperands(a, b, anyProduct, length)
 	at := newAtomTable()
 	pa, okA := at.poly(a)
 	pb, okB := at.poly(b)
@@ -134,6 +115,36 @@ func RowLengths(a, b *expr.Term) []*expr.Term {
 		}
 	}
 	return order
+}
+
+// productOperands returns the launch-wide, non-constant operands of the
+// products in a and b that product selects and operand accepts, each
+// once (interned by terms), those of more products first, with how many
+// products have each: the row lengths and row sizes a source writes as
+// factors.
+func productOperands(a, b *expr.Term, product, operand func(*expr.Term) bool) (order []*expr.Term, count map[*expr.Term]int, terms *expr.Interner) {
+	terms = new(expr.Interner)
+	count = map[*expr.Term]int{}
+	for _, t := range []*expr.Term{a, b} {
+		expr.Inspect(t, func(u *expr.Term) bool {
+			if u.Op != expr.OpMul || !product(u) {
+				return true
+			}
+			for _, f := range u.Args {
+				if f.IsConst() || !launchWide(f) || !operand(f) {
+					continue
+				}
+				r := terms.Intern(f)
+				if count[r] == 0 {
+					order = append(order, r)
+				}
+				count[r]++
+			}
+			return true
+		})
+	}
+	slices.SortStableFunc(order, func(f, g *expr.Term) int { return count[g] - count[f] })
+	return order, count, terms
 }
 
 // factors returns the atoms that are factors of monomials of either
