@@ -102,6 +102,9 @@ func CheckInputs(ctx context.Context, inputs []Input, opts Options) *report.Resu
 		// from here would start this program again, and again.
 		panic("driver: a worker process must call driver.ServeIfWorker first thing in main or TestMain")
 	}
+	if !opts.InProcess {
+		removeStaleScratch()
+	}
 	own, through := splitIncluded(inputs)
 	res := checkOwn(ctx, own, opts)
 	return mergeIncluded(inputs, res, through)

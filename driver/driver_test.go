@@ -2,7 +2,9 @@ package driver
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -145,5 +147,34 @@ func TestKilledChildLeavesNoFiles(t *testing.T) {
 	}
 	for _, e := range left {
 		t.Errorf("the killed worker left %s behind", e.Name())
+	}
+}
+
+// TestStaleScratchIsRemoved checks that a run removes the workers'
+// directories of hgrd processes that are gone (a run killed with SIGKILL
+// leaves them), and keeps those of processes still running.
+func TestStaleScratchIsRemoved(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Skip("no true(1) to take a process id from:", err)
+	}
+	stale := filepath.Join(tmp, fmt.Sprintf("%s%d-1", scratchDirPrefix, gone.Process.Pid))
+	live := filepath.Join(tmp, fmt.Sprintf("%s%d-2", scratchDirPrefix, os.Getpid()))
+	other := filepath.Join(tmp, "hgrd-worker-notapid")
+	for _, d := range []string{stale, live, other} {
+		if err := os.MkdirAll(filepath.Join(d, "hgrd-prelude-1"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	removeStaleScratch()
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the directory of a process that is gone is still there (%v)", err)
+	}
+	for _, d := range []string{live, other} {
+		if _, err := os.Stat(d); err != nil {
+			t.Errorf("%s was removed: %v", filepath.Base(d), err)
+		}
 	}
 }

@@ -43,6 +43,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 
 	"hgrd/analysis"
@@ -154,8 +155,9 @@ func checkInChild(ctx context.Context, path string, partners []frontend.HostSour
 	// The worker's temporary files (the prelude, clang's and opt's
 	// scratch files) go into a directory of its own that this process
 	// removes, so that a worker killed by --timeout, the memory limit or a
-	// crash leaves nothing behind.
-	scratch, err := os.MkdirTemp("", "hgrd-worker-")
+	// crash leaves nothing behind. (If this process is killed too, the
+	// next run removes it: removeStaleScratch.)
+	scratch, err := os.MkdirTemp("", scratchPrefix())
 	if err != nil {
 		out.Result.Error = fmt.Sprintf("internal error: cannot create the analysis process's directory: %v", err)
 		return out
@@ -204,4 +206,34 @@ func describeFailure(runErr, decodeErr error, ctx context.Context) string {
 		return runErr.Error()
 	}
 	return fmt.Sprintf("unreadable result: %v", decodeErr)
+}
+
+// scratchDirPrefix starts the name of a worker's temporary directory,
+// which goes on with the process id of the hgrd process that made it.
+const scratchDirPrefix = "hgrd-worker-"
+
+// scratchPrefix is the prefix of this process's workers' directories.
+func scratchPrefix() string { return fmt.Sprintf("%s%d-", scratchDirPrefix, os.Getpid()) }
+
+// removeStaleScratch removes the workers' directories that hgrd processes
+// no longer running left in the temporary directory: a run killed with
+// SIGKILL cannot remove its workers' directories, and its workers, which
+// the kernel kills with it, cannot either. A directory whose maker's
+// process id is in use is kept, whatever process now has that id.
+func removeStaleScratch() {
+	dir := os.TempDir()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), scratchDirPrefix)
+		pid, _, found := strings.Cut(rest, "-")
+		if !ok || !found || !e.IsDir() {
+			continue
+		}
+		if n, err := strconv.Atoi(pid); err == nil && n > 0 && !proc.Alive(n) {
+			os.RemoveAll(filepath.Join(dir, e.Name()))
+		}
+	}
 }

@@ -4,10 +4,12 @@
 package proc
 
 import (
+	"errors"
 	"os"
 	"os/exec"
 	"runtime"
 	"strconv"
+	"syscall"
 )
 
 // parentEnv names the variable through which Run tells a child its
@@ -47,4 +49,15 @@ func ExitIfOrphaned(code int) {
 	if strconv.Itoa(os.Getppid()) != want {
 		os.Exit(code)
 	}
+}
+
+// Alive reports whether a process with the given id exists (one this
+// process may not signal counts: it exists).
+func Alive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	err = p.Signal(syscall.Signal(0))
+	return err == nil || errors.Is(err, syscall.EPERM)
 }
