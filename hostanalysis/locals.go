@@ -318,7 +318,8 @@ func readsArgument(call *ir.InstCall) bool {
 // localParts returns the stores that wrote exactly the bytes a load of a
 // local variable reads, low bytes first: each the only store to its
 // bytes, dominating the load (coveringParts). ok is false if it cannot
-// tell, or if a memcpy wrote them.
+// tell, or if something other than a store wrote them (a memcpy, a
+// cudaMalloc3D filling its cudaPitchedPtr).
 func localParts(load *ir.InstLoad, g *symbolic.Graph) (parts []localStore, off int64, ok bool) {
 	base, off, ok := constOffset(load.Src)
 	slot, isLocal := base.(*ir.InstAlloca)
@@ -334,10 +335,21 @@ func localParts(load *ir.InstLoad, g *symbolic.Graph) (parts []localStore, off i
 		return nil, 0, false
 	}
 	parts, ok = coveringParts(stores, off, off+symbolic.SizeOf(load.ElemType), g, at)
-	if !ok || len(parts) == 0 || parts[0].from != nil {
+	if !ok || len(parts) == 0 || !allStores(parts) {
 		return nil, 0, false
 	}
 	return parts, off, true
+}
+
+// allStores reports whether each part was written by a store instruction,
+// whose value joinParts and storedValue read.
+func allStores(parts []localStore) bool {
+	for _, p := range parts {
+		if p.store == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // storedValue returns the value that one store wrote into exactly the
@@ -351,8 +363,11 @@ func storedValue(load *ir.InstLoad, g *symbolic.Graph) (value.Value, bool) {
 }
 
 // joinParts returns the value of w bits from byte off that the stores
-// write, if they write all of them.
+// write, if they write all of them, each with a store instruction.
 func joinParts(ev *symbolic.Evaluator, parts []localStore, off int64, w int) *expr.Term {
+	if !allStores(parts) {
+		return nil
+	}
 	var v *expr.Term
 	next := off
 	for _, p := range parts {

@@ -2,7 +2,8 @@
 // cudaMallocPitch returned, and the host facts say it is at least the
 // requested row width in bytes; a volume from cudaMalloc3D passes its
 // cudaPitchedPtr, whose pitch field has the same fact about the extent's
-// width, and whose xsize and ysize are the extent's width and height.
+// width, and whose xsize and ysize are the extent's width and height, or
+// passes the struct's pointer and pitch as arguments of their own.
 #include <cstdlib>
 
 __global__ void rows(float *m, size_t pitch, int width) {
@@ -21,6 +22,7 @@ void volumes(int width, int height) {
   cudaPitchedPtr v;
   cudaMalloc3D(&v, make_cudaExtent(width * sizeof(float), height, 4)); // @malloc3d
   volume<<<height, 256>>>(v, v.xsize, v.ysize);
+  rows<<<height, 256>>>((float *)v.ptr, v.pitch, width);
 }
 
 int main(int argc, char **argv) {
