@@ -44,7 +44,7 @@ func withByteRows(p *prover, q *constraints.Query, l *constraints.Launch) *const
 // provenByteSplit returns the first of splits whose premises p proves.
 func provenByteSplit(p *prover, q *constraints.Query, l *constraints.Launch, splits []constraints.ByteRowSplit) (constraints.ByteRowSplit, bool) {
 	for _, split := range splits {
-		if p.proves(q, l, 0, split.Premises[0]) && p.proves(q, l, 1, split.Premises[1]) {
+		if p.provesBoth(q, l, split.Premises) {
 			return split, true
 		}
 	}

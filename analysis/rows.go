@@ -50,11 +50,16 @@ func withRows(p *prover, q *constraints.Query, l *constraints.Launch) *constrain
 // first, whose premises p proves.
 func provenSplit(p *prover, q *constraints.Query, l *constraints.Launch, a, b *expr.Term, lengths []*expr.Term) (constraints.RowSplit, bool) {
 	for _, split := range constraints.RowSplits(a, b, lengths...) {
-		if p.proves(q, l, 0, split.Premises[0]) && p.proves(q, l, 1, split.Premises[1]) {
+		if p.provesBoth(q, l, split.Premises) {
 			return split, true
 		}
 	}
 	return constraints.RowSplit{}, false
+}
+
+// provesBoth reports whether p proves the premises about each side of q.
+func (p *prover) provesBoth(q *constraints.Query, l *constraints.Launch, premises [2][]*expr.Term) bool {
+	return p.proves(q, l, 0, premises[0]) && p.proves(q, l, 1, premises[1])
 }
 
 // exactIndices returns the premises under which both of q's indices

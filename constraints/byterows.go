@@ -117,14 +117,4 @@ func (q *Query) Sizes() (size1, size2 *expr.Term) { return q.size1, q.size2 }
 // conjunction, with the premises, is the overlap. The products of the row
 // sizes and rows leave the query with it (a bit-vector solver blasts
 // r*pitch and r'*pitch into two multipliers even when r = r').
-func (q *Query) WithByteRows(facts []*expr.Term) *Query {
-	c := *q
-	c.Assertions = nil
-	for _, a := range q.Assertions {
-		if a != q.overlap {
-			c.Assertions = append(c.Assertions, a)
-		}
-	}
-	c.Assertions = append(c.Assertions, facts...)
-	return &c
-}
+func (q *Query) WithByteRows(facts []*expr.Term) *Query { return q.withFacts(facts, true) }

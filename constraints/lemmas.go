@@ -167,16 +167,39 @@ func globalIndexBounds(side int) []*expr.Term {
 	return bounds
 }
 
-// divisionLemmas states, for each dividend and non-constant divisor that
-// the assertions both divide and take the remainder of, that the dividend is
-// the quotient times the divisor plus the remainder: a theorem of
-// bit-vector division, for a zero divisor too. It ties a block's tile
-// row blockIdx.y / w and column blockIdx.y % w back to its index: equal
-// rows and columns of two blocks then mean the same block. (With a
-// constant divisor the lemma only changed how the solver searched:
-// quantAQLM's sh_b[F*(i/8) + i%8], decided in 17 s without it, was not
-// decided within the budget with it.)
-func divisionLemmas(assertions []*expr.Term) []*expr.Term {
+// divisions returns the quotients and remainders by a non-constant
+// divisor in terms, each once, in the order they first occur: with a
+// constant divisor they are a shift and a mask, which the solver reads as
+// such, and the lemmas about them only changed how it searched
+// (quantAQLM's sh_b[F*(i/8) + i%8], decided in 17 s without the identity
+// below, was not decided within the budget with it).
+func divisions(terms []*expr.Term) []*expr.Term {
+	var seen expr.Interner
+	done := map[*expr.Term]bool{}
+	var out []*expr.Term
+	var inspect expr.Inspector
+	for _, a := range terms {
+		inspect.Inspect(a, func(t *expr.Term) bool {
+			switch t.Op {
+			case expr.OpUDiv, expr.OpURem, expr.OpSDiv, expr.OpSRem:
+				if r := seen.Intern(t); !t.Args[1].IsConst() && !done[r] {
+					done[r] = true
+					out = append(out, r)
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// divisionLemmas states, for each dividend and divisor of which divs
+// (see divisions) hold both the quotient and the remainder, that the
+// dividend is the quotient times the divisor plus the remainder: a
+// theorem of bit-vector division, for a zero divisor too. It ties a
+// block's tile row blockIdx.y / w and column blockIdx.y % w back to its
+// index: equal rows and columns of two blocks then mean the same block.
+func divisionLemmas(divs []*expr.Term) []*expr.Term {
 	type operands struct {
 		x, n   *expr.Term
 		signed bool
@@ -185,30 +208,15 @@ func divisionLemmas(assertions []*expr.Term) []*expr.Term {
 	quotients := map[operands]*expr.Term{}
 	var order []operands
 	remainders := map[operands]*expr.Term{}
-	var inspect expr.Inspector
-	for _, a := range assertions {
-		inspect.Inspect(a, func(t *expr.Term) bool {
-			var key operands
-			switch t.Op {
-			case expr.OpUDiv, expr.OpURem, expr.OpSDiv, expr.OpSRem:
-				if t.Args[1].IsConst() {
-					return true // a shift and a mask, which the solver reads as such
-				}
-				key = operands{terms.Intern(t.Args[0]), terms.Intern(t.Args[1]), t.Op == expr.OpSDiv || t.Op == expr.OpSRem}
-			default:
-				return true
-			}
-			switch t.Op {
-			case expr.OpUDiv, expr.OpSDiv:
-				if _, ok := quotients[key]; !ok {
-					order = append(order, key)
-				}
-				quotients[key] = t
-			default:
-				remainders[key] = t
-			}
-			return true
-		})
+	for _, t := range divs {
+		key := operands{terms.Intern(t.Args[0]), terms.Intern(t.Args[1]), t.Op == expr.OpSDiv || t.Op == expr.OpSRem}
+		switch t.Op {
+		case expr.OpUDiv, expr.OpSDiv:
+			order = append(order, key)
+			quotients[key] = t
+		default:
+			remainders[key] = t
+		}
 	}
 	var lemmas []*expr.Term
 	var split []operands // dividends with both a quotient and a remainder
@@ -242,36 +250,23 @@ func divisionLemmas(assertions []*expr.Term) []*expr.Term {
 // maxDivisionLemmas bounds the lemmas divisionLemmas states.
 const maxDivisionLemmas = 16
 
-// divisionBounds states, for each unsigned quotient and remainder by a
-// non-constant divisor in terms, that it does not exceed the dividend (x
-// / 0 is all ones, so the quotient's bound needs a divisor other than 0).
-// With blockIdx.x below gridDim.x, so is blockIdx.x / w, and 16 *
+// divisionBounds states, for each unsigned quotient and remainder of
+// divs (see divisions), that it does not exceed the dividend (x / 0 is
+// all ones, so the quotient's bound needs a divisor other than 0). With
+// blockIdx.x below gridDim.x, so is blockIdx.x / w, and 16 *
 // (blockIdx.x / w) + threadIdx.y does not wrap: convolution3D's tile row
 // is then a column of its output's rows, which the solver could not
 // prove from the launch's limits alone.
-func divisionBounds(terms []*expr.Term) []*expr.Term {
-	var seen expr.Interner
-	done := map[*expr.Term]bool{}
+func divisionBounds(divs []*expr.Term) []*expr.Term {
 	var bounds []*expr.Term
-	var inspect expr.Inspector
-	for _, a := range terms {
-		inspect.Inspect(a, func(t *expr.Term) bool {
-			if t.Op != expr.OpUDiv && t.Op != expr.OpURem || t.Args[1].IsConst() {
-				return true
-			}
-			if r := seen.Intern(t); done[r] {
-				return true
-			} else {
-				done[r] = true
-			}
-			x, n := t.Args[0], t.Args[1]
-			if t.Op == expr.OpURem {
-				bounds = append(bounds, expr.ULe(t, x))
-			} else {
-				bounds = append(bounds, expr.Implies(expr.Ne(n, expr.Const(0, n.Width)), expr.ULe(t, x)))
-			}
-			return true
-		})
+	for _, t := range divs {
+		x, n := t.Args[0], t.Args[1]
+		switch t.Op {
+		case expr.OpURem:
+			bounds = append(bounds, expr.ULe(t, x))
+		case expr.OpUDiv:
+			bounds = append(bounds, expr.Implies(expr.Ne(n, expr.Const(0, n.Width)), expr.ULe(t, x)))
+		}
 	}
 	return bounds
 }

@@ -154,7 +154,7 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	for i, bounds := range [][]*expr.Term{bounds1, bounds2} {
 		q.sides[i] = append(q.sides[i], bounds...)
 		q.sides[i] = append(q.sides[i], iterationBounds(q.sides[i])...)
-		q.sides[i] = append(q.sides[i], divisionBounds(append(slices.Clip(q.sides[i]), []*expr.Term{q.Offset1, q.Offset2}[i]))...)
+		q.sides[i] = append(q.sides[i], divisionBounds(divisions(append(slices.Clip(q.sides[i]), []*expr.Term{q.Offset1, q.Offset2}[i])))...)
 	}
 	if q.DifferentValues = differentValues(a, b); q.DifferentValues != nil && !opts.KeepBenign {
 		if q.DifferentValues.IsConst() {
@@ -370,8 +370,9 @@ func threadRelation(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind 
 func withLemmas(assertions []*expr.Term, q *Query) []*expr.Term {
 	assertions = append(assertions, iterationBounds(assertions)...)
 	assertions = append(assertions, globalIndexLemmas()...)
-	assertions = append(assertions, divisionLemmas(assertions)...)
-	assertions = append(assertions, divisionBounds(assertions)...)
+	divs := divisions(assertions)
+	assertions = append(assertions, divisionLemmas(divs)...)
+	assertions = append(assertions, divisionBounds(divs)...)
 	return append(assertions, radixLemmas(q.Offset1, q.Offset2)...)
 }
 

@@ -363,14 +363,19 @@ func (q *Query) SideFacts(side int) []*expr.Term { return q.sides[side] }
 // products of unknowns in the indices leave the query with it. Either
 // way the copy's answers are q's and its witnesses are q's.
 func (q *Query) WithRows(facts []*expr.Term) *Query {
+	base, _, _ := scaledIndices(q.Offset1)
+	return q.withFacts(facts, base.IsConst())
+}
+
+// withFacts returns a copy of q that asserts facts as well, and not the
+// overlap of its accesses if instead is set (the facts then state it).
+func (q *Query) withFacts(facts []*expr.Term, instead bool) *Query {
 	c := *q
 	c.Assertions = nil
-	base, _, _ := scaledIndices(q.Offset1)
 	for _, a := range q.Assertions {
-		if a == q.overlap && base.IsConst() {
-			continue
+		if a != q.overlap || !instead {
+			c.Assertions = append(c.Assertions, a)
 		}
-		c.Assertions = append(c.Assertions, a)
 	}
 	c.Assertions = append(c.Assertions, facts...)
 	return &c

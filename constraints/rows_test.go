@@ -219,21 +219,21 @@ func TestDivisionLemmasHold(t *testing.T) {
 		expr.Eq(expr.UDiv(x, n), expr.URem(x, n)),
 		expr.Eq(expr.SDiv(x, n), expr.SRem(x, n)),
 		expr.Eq(expr.UDiv(y, n), expr.URem(y, n)))
-	lemmas := divisionLemmas([]*expr.Term{assertion})
+	lemmas := divisionLemmas(divisions([]*expr.Term{assertion}))
 	if len(lemmas) != 4 {
 		t.Fatalf("%d lemmas, want 4 (three identities, the unsigned pair's uniqueness)", len(lemmas))
 	}
-	bounds := divisionBounds([]*expr.Term{assertion})
+	bounds := divisionBounds(divisions([]*expr.Term{assertion}))
 	if len(bounds) != 4 {
 		t.Fatalf("%d bounds, want 4 (the unsigned quotients and remainders of x and y)", len(bounds))
 	}
 	lemmas = append(lemmas, bounds...)
-	if l := divisionLemmas([]*expr.Term{expr.Eq(expr.UDiv(x, n), expr.SRem(x, n))}); len(l) != 0 {
+	if l := divisionLemmas(divisions([]*expr.Term{expr.Eq(expr.UDiv(x, n), expr.SRem(x, n))})); len(l) != 0 {
 		t.Errorf("an unsigned quotient and a signed remainder: %d lemmas, want none", len(l))
 	}
 	eight := expr.Const(8, 32)
 	constant := []*expr.Term{expr.Eq(expr.UDiv(x, eight), expr.URem(x, eight))}
-	if l := append(divisionLemmas(constant), divisionBounds(constant)...); len(l) != 0 {
+	if l := append(divisionLemmas(divisions(constant)), divisionBounds(divisions(constant))...); len(l) != 0 {
 		t.Errorf("a constant divisor: %d lemmas, want none", len(l))
 	}
 	rng := rand.New(rand.NewSource(2))
