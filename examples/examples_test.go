@@ -33,6 +33,8 @@ var cases = []string{
 	"block_broadcast_ok",
 	"block_broadcast_racy",
 	"block_stride_racy",
+	"bool_param_ok",
+	"bool_param_racy",
 	"byte_overlap",
 	"closure_cells_ok",
 	"closure_cells_racy",

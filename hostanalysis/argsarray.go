@@ -47,7 +47,7 @@ func arrayArgs(fr *frame, b *ir.Block, call *ir.InstCall, array value.Value, k *
 		}
 		if stores, ok := soleStores(ev.G, slot, b); ok {
 			if s, ok := stores[0]; ok && s.bytes == symbolic.SizeOf(slot.ElemType) {
-				if t := ev.Term(s.store.Src); t.Width == symbolic.WidthOf(p.Typ) {
+				if t := ev.Term(storedBool(s.store.Src)); t.Width == symbolic.WidthOf(p.Typ) {
 					l.Args[i] = t
 				}
 			}

@@ -87,7 +87,7 @@ func (w *walker) stubArgs(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall
 			if p, ok := w.frames[ev].pointer(arg); ok {
 				l.Pointers[slot.Param] = p
 			}
-		case symbolic.WidthOf(arg.Type()) > 0:
+		case symbolic.WidthOf(arg.Type()) >= expr.Bool:
 			l.Args[slot.Param] = ev.Term(arg)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/cuda"
+	"hgrd/expr"
 	"hgrd/symbolic"
 )
 
@@ -50,7 +51,7 @@ func stubLayout(stub *ir.Func, kernelParams int) ([]stubSlot, bool) {
 			if !ok {
 				continue
 			}
-			j := paramIndex(stub, st.Src)
+			j := paramIndex(stub, storedBool(st.Src))
 			base, off, ok := constOffset(st.Dst)
 			if i, isStorage := of[base]; ok && isStorage && j >= 0 && !found[j] {
 				layout[j], found[j] = stubSlot{Param: i, Offset: off}, true
@@ -101,6 +102,15 @@ func parameterStorage(stub *ir.Func) []value.Value {
 		}
 	}
 	return setup
+}
+
+// storedBool returns the i1 that v widens to a byte, as a stub stores a
+// bool parameter (zext i1 %flag to i8), or v itself.
+func storedBool(v value.Value) value.Value {
+	if z, ok := v.(*ir.InstZExt); ok && symbolic.WidthOf(z.From.Type()) == expr.Bool {
+		return z.From
+	}
+	return v
 }
 
 // paramIndex returns the position of v among f's parameters, or -1.

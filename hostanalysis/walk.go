@@ -192,7 +192,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views m
 func intArgs(ev *symbolic.Evaluator, call *ir.InstCall) []*expr.Term {
 	args := make([]*expr.Term, len(call.Args))
 	for i, arg := range call.Args {
-		if symbolic.WidthOf(arg.Type()) > 0 {
+		if symbolic.WidthOf(arg.Type()) >= expr.Bool {
 			args[i] = ev.Term(arg)
 		}
 	}
