@@ -153,8 +153,8 @@ func parseEnums(dump string) (map[string]*enumType, map[string][][]string) {
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	for sc.Scan() {
 		line := sc.Text()
-		m := astDecl.FindStringSubmatch(line)
-		if m == nil {
+		depth, kind, rest, ok := astDeclLine(line)
+		if !ok {
 			if cur != nil && strings.Contains(line, "value: Int ") {
 				v, err := strconv.ParseInt(strings.TrimSpace(line[strings.Index(line, "value: Int ")+len("value: Int "):]), 10, 64)
 				if err == nil && len(cur.values) > 0 {
@@ -163,8 +163,6 @@ func parseEnums(dump string) (map[string]*enumType, map[string][][]string) {
 			}
 			continue
 		}
-		depth := len(m[1])/2 + 1
-		kind, rest := m[2], m[3]
 		for len(scopes) > 0 && scopes[len(scopes)-1].depth >= depth {
 			scopes = scopes[:len(scopes)-1]
 		}

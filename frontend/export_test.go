@@ -5,3 +5,6 @@ var SourceName = sourceName
 
 // AnnotationsHeader is annotationsHeader, for the external tests.
 const AnnotationsHeader = annotationsHeader
+
+// ASTDeclLine is astDeclLine, for the external tests.
+var ASTDeclLine = astDeclLine

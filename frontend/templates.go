@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // A kernelTemplate is a __global__ function template of the main file
@@ -138,9 +139,50 @@ func (l *Loader) syntaxArgs(cfg Config, path string) []string {
 	return out
 }
 
-// astDecl matches a declaration line of clang's text AST dump: its tree
-// prefix, its kind and the rest.
-var astDecl = regexp.MustCompile(`^([| ` + "`" + `]*)[|` + "`" + `]-(\w+) 0x[0-9a-f]+ (.*)$`)
+// astDeclLine splits a node line of clang's text AST dump, such as
+//
+//	| |-FunctionDecl 0x55d0c8 <a.cu:3:1, line:5:1> line:3:17 f 'void (int)'
+//
+// into its depth in the tree (1 for the top level's children), its kind
+// and the rest after the node's address. It is a hand-written scanner,
+// not a regexp: a dump has tens of thousands of lines, and a backtracking
+// match of each took a quarter of a small file's analysis.
+func astDeclLine(line string) (depth int, kind, rest string, ok bool) {
+	i := 0
+	for i < len(line) && (line[i] == '|' || line[i] == ' ' || line[i] == '`') {
+		i++
+	}
+	// The prefix ends with "|-" or "`-": the last of its characters is
+	// the branch.
+	if i == 0 || i >= len(line) || line[i] != '-' || line[i-1] == ' ' {
+		return 0, "", "", false
+	}
+	depth = (i-1)/2 + 1
+	j := i + 1
+	for j < len(line) && isWordByte(line[j]) {
+		j++
+	}
+	if j == i+1 || !strings.HasPrefix(line[j:], " 0x") {
+		return 0, "", "", false
+	}
+	kind = line[i+1 : j]
+	k := j + 3
+	for k < len(line) && isHexDigit(line[k]) {
+		k++
+	}
+	if k == j+3 || k >= len(line) || line[k] != ' ' {
+		return 0, "", "", false
+	}
+	return depth, kind, line[k+1:], true
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f'
+}
 
 // astFile matches the file of a source range in an AST dump line.
 var astFile = regexp.MustCompile(`<([^:<>]+\.\w+):\d+:\d+`)
@@ -156,14 +198,16 @@ type astDump struct {
 	done bool
 	text string
 	err  error
+	took time.Duration // clang's time making the dump
 }
 
 // get returns the dump, running clang the first time.
 func (a *astDump) get() (string, error) {
 	if !a.done {
 		args := append(a.l.syntaxArgs(a.cfg, a.path), "-fsyntax-only", "-Xclang", "-ast-dump", "-fno-color-diagnostics")
+		start := time.Now()
 		out, _, err := run(a.ctx, a.l.clang, args, nil)
-		a.done, a.text, a.err = true, string(out), err
+		a.done, a.text, a.err, a.took = true, string(out), err, time.Since(start)
 	}
 	return a.text, a.err
 }
@@ -199,12 +243,10 @@ func parseTemplates(dump, file string) []kernelTemplate {
 		if m := astFile.FindStringSubmatch(line); m != nil {
 			currentFile = m[1]
 		}
-		m := astDecl.FindStringSubmatch(line)
-		if m == nil {
+		depth, kind, rest, ok := astDeclLine(line)
+		if !ok {
 			continue
 		}
-		depth := len(m[1])/2 + 1
-		kind, rest := m[2], m[3]
 		switch {
 		case depth == 1:
 			flush()
