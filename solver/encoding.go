@@ -27,6 +27,11 @@ type encoding struct {
 	// there did not find it within the limit in a context of its own,
 	// and the race went unreported.
 	fresh bool
+	// text is the SMT-LIB text of the assertions that a fresh
+	// encoding's attempts parse, printed by the first: Z3 prints a large
+	// query slowly (a sixth of hecbench-dev's lda when printed again for
+	// every attempt).
+	text string
 	// value returns the Z3 expression whose model value is t's value:
 	// a boolean, a bit-vector, or (integer encoding) the unsigned
 	// reading of a bit-vector.

@@ -141,7 +141,7 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 	for _, step := range steps {
 		start := trace.start()
 		var units uint64
-		res, units = s.attempt(step.enc.assertions, step.limit, step.enc.fresh, func(m *z3.Model) *Result {
+		res, units = s.attempt(step.enc, step.limit, func(m *z3.Model) *Result {
 			if step.trial != nil {
 				return step.trial.complete(extract(step.enc, m, step.trial.query, step.trial.terms, s.retain), terms)
 			}
@@ -160,13 +160,15 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 	return res, nil
 }
 
-// attempt decides assertions within an rlimit, in a context of their
-// own if fresh is set (decideAlone): a model found there is then found
-// again in the Solver's context with every constant pinned to its value,
-// for extract to read. It also returns the rlimit units an attempt in a
-// context of its own consumed, for HGRD_TRACE_QUERIES (0 in the
-// Solver's context, whose count go-z3 does not give).
-func (s *Solver) attempt(assertions []z3.Bool, limit uint64, fresh bool, extract func(*z3.Model) *Result) (res *Result, units uint64) {
+// attempt decides an encoding's assertions within an rlimit, in a
+// context of their own if the encoding is fresh (decideAlone): a model
+// found there is then found again in the Solver's context with every
+// constant pinned to its value, for extract to read. It also returns the
+// rlimit units an attempt in a context of its own consumed, for
+// HGRD_TRACE_QUERIES (0 in the Solver's context, whose count go-z3 does
+// not give).
+func (s *Solver) attempt(enc *encoding, limit uint64, extract func(*z3.Model) *Result) (res *Result, units uint64) {
+	assertions := enc.assertions
 	s.ctx.Config().SetUint("rlimit", uint(limit))
 	zs := z3.NewSolver(s.ctx)
 	s.retain(zs)
@@ -180,8 +182,11 @@ func (s *Solver) attempt(assertions []z3.Bool, limit uint64, fresh bool, extract
 	if dumpDir := os.Getenv("HGRD_DUMP_QUERIES"); dumpDir != "" {
 		dumpQuery(dumpDir, zs)
 	}
-	if fresh {
-		a := decideAlone(zs.String(), limit)
+	if enc.fresh {
+		if enc.text == "" {
+			enc.text = zs.String()
+		}
+		a := decideAlone(enc.text, limit)
 		units = a.units
 		switch {
 		case a.invalid:
