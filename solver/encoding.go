@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/aclements/go-z3/z3"
 
@@ -144,7 +145,45 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		}
 		steps = append(steps, integerRounds(in, bv, budget)...)
 	}
-	return steps
+	return pooled(steps)
+}
+
+// minAttempt is the least rlimit an attempt gets on its own. Each
+// attempt costs a few milliseconds before Z3 searches at all (a solver,
+// its tactic, for the integers a context of their own), and its
+// preprocessing alone consumes hundreds of units: the small questions
+// asked of a witness (extendWitness, a thirty-second of a thirty-second
+// of the budget) planned nine attempts of 76 to 10k units, and their
+// integer attempts used up to ten times their limit before stopping.
+// Such a question spent more time starting attempts than deciding.
+const minAttempt = 4096
+
+// pooled merges each attempt below minAttempt into the next attempt of
+// the same encoding and kind (a trial, a look among small values and a
+// decision are three kinds: the first two answer only sat), which gets
+// its units; the last attempt of a kind is kept whatever its limit. Plans of the default budget,
+// whose smallest attempt is a 256th (78k units), are unchanged.
+func pooled(steps []step) []step {
+	type kind struct {
+		enc     *encoding
+		satOnly bool
+		trial   *trial
+	}
+	kindOf := func(st step) kind { return kind{st.enc, st.satOnly, st.trial} }
+	out := make([]step, 0, len(steps))
+	carried := map[kind]uint64{}
+	for i, st := range steps {
+		k := kindOf(st)
+		st.limit += carried[k]
+		delete(carried, k)
+		later := slices.ContainsFunc(steps[i+1:], func(l step) bool { return kindOf(l) == k })
+		if st.limit < minAttempt && later {
+			carried[k] = st.limit
+			continue
+		}
+		out = append(out, st)
+	}
+	return out
 }
 
 // trialShare is the share of a query's budget (its inverse) that each

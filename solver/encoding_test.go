@@ -136,3 +136,54 @@ func growing(limits []uint64) bool {
 	}
 	return true
 }
+
+// TestPooledMergesSmallAttempts checks that an attempt below minAttempt
+// gives its units to the next attempt of its encoding and kind, that the
+// last attempt of each is kept, and that the units are all spent.
+func TestPooledMergesSmallAttempts(t *testing.T) {
+	in, bv, small := &encoding{}, &encoding{}, &encoding{}
+	tr := &trial{}
+	steps := []step{
+		{enc: in, limit: 76},
+		{enc: bv, limit: 152},
+		{enc: small, limit: 603, satOnly: true},
+		{enc: in, limit: 146},
+		{enc: bv, limit: 1168},
+		{enc: in, limit: 292},
+		{enc: in, limit: 500, satOnly: true, trial: tr},
+		{enc: bv, limit: 2337},
+		{enc: bv, limit: 4675},
+		{enc: bv, limit: minAttempt},
+	}
+	got := pooled(steps)
+	want := []step{
+		{enc: small, limit: 603, satOnly: true}, // last of its kind
+		{enc: in, limit: 76 + 146 + 292},        // last integer attempt
+		{enc: in, limit: 500, satOnly: true, trial: tr},
+		{enc: bv, limit: 152 + 1168 + 2337 + 4675}, // reaches minAttempt
+		{enc: bv, limit: minAttempt},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("pooled gave %d attempts, want %d: %+v", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i].enc != want[i].enc || got[i].limit != want[i].limit || got[i].satOnly != want[i].satOnly || got[i].trial != want[i].trial {
+			t.Errorf("attempt %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if sum(limitsOf(got)) != sum(limitsOf(steps)) {
+		t.Errorf("pooled spends %d units, the plan %d", sum(limitsOf(got)), sum(limitsOf(steps)))
+	}
+	large := []step{{enc: in, limit: 78125}, {enc: bv, limit: 156250}}
+	if got := pooled(large); len(got) != 2 || got[0].limit != 78125 || got[1].limit != 156250 {
+		t.Errorf("pooled changed a plan of large attempts: %+v", got)
+	}
+}
+
+func limitsOf(steps []step) []uint64 {
+	var out []uint64
+	for _, st := range steps {
+		out = append(out, st.limit)
+	}
+	return out
+}
