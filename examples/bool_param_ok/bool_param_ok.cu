@@ -8,12 +8,21 @@
 // n was free and rows overlapped (a false inter-block race). Three
 // launch forms pass the bool: <<<>>> in a loop, a host helper with a bool
 // parameter, and cudaLaunchKernel with an array of argument pointers.
+// probe's write runs only when its bool is set, and its one launch
+// passes false: no thread writes.
 #include <cstdio>
 
 __global__ void accumulate(float *rows, const float *in, bool first, int n) {
   float *row = rows + n * blockIdx.x;
   for (int j = threadIdx.x; j < n; j += blockDim.x)
     row[j] = first ? in[j] : row[j] + in[j];
+}
+
+// A debug probe that every thread writes, run only when the host asks
+// for it.
+__global__ void probe(int *last, bool enabled) {
+  if (enabled)
+    *last = blockIdx.x * blockDim.x + threadIdx.x;
 }
 
 static void step(float *rows, const float *in, bool first, int n, int blocks) {
@@ -33,6 +42,9 @@ int main(int argc, char **argv) {
   int cols = n;
   void *args[] = {&rows, &in, &again, &cols};
   cudaLaunchKernel((const void *)accumulate, dim3(blocks), dim3(256), args, 0, 0);
+  int *last;
+  cudaMalloc(&last, sizeof(int));
+  probe<<<blocks, 256>>>(last, false);
   cudaDeviceSynchronize();
   cudaFree(rows);
   cudaFree(in);
