@@ -104,4 +104,9 @@ void launch(int *v) { used<<<1, 32>>>(v); }`)
 	if len(u.Notes) != 1 || !strings.Contains(u.Notes[0], "scale<int, 256>") {
 		t.Errorf("Notes = %q, want one naming scale<int, 256>", u.Notes)
 	}
+	// The AST dump that found the templates was made before compiling:
+	// its clang run is clang's time, and no phase goes negative.
+	if u.Timings.Parse < 0 || u.Timings.Clang <= 0 {
+		t.Errorf("timings: parse %v, clang %v; want neither negative", u.Timings.Parse, u.Timings.Clang)
+	}
 }
