@@ -161,8 +161,9 @@ const minAttempt = 4096
 // pooled merges each attempt below minAttempt into the next attempt of
 // the same encoding and kind (a trial, a look among small values and a
 // decision are three kinds: the first two answer only sat), which gets
-// its units; the last attempt of a kind is kept whatever its limit. Plans of the default budget,
-// whose smallest attempt is a 256th (78k units), are unchanged.
+// its units; the last attempt of a kind is kept whatever its limit.
+// Plans of the default budget, whose smallest attempt is a 256th (78k
+// units), are unchanged.
 func pooled(steps []step) []step {
 	type kind struct {
 		enc     *encoding
