@@ -40,6 +40,8 @@ type radix struct {
 	// rows, if set, are the cofactors of n that x sums (sumGroups); x
 	// is then in 64 bits if there are two.
 	rows []*expr.Term
+	// wide marks a reading of a 64-bit sum, whose product x*n may wrap.
+	wide bool
 }
 
 // maxRadixLemmas bounds the lemmas one query gets.
@@ -101,6 +103,9 @@ func radixLemma(r1, r2 radix) *expr.Term {
 	zero := expr.Const(0, 64)
 	inRow := func(y *expr.Term) *expr.Term { return expr.AllOf(expr.SLe(zero, s(y)), expr.SLt(s(y), n)) }
 	premise := expr.AllOf(expr.Eq(i1, i2), inRow(r1.y), inRow(r2.y))
+	if r1.wide || r2.wide {
+		premise = expr.AllOf(premise, exact(r1), exact(r2))
+	}
 	x1, x2 := r1.x, r2.x
 	if x1.Width != x2.Width {
 		x1, x2 = s(x1), s(x2)
@@ -108,21 +113,43 @@ func radixLemma(r1, r2 radix) *expr.Term {
 	return expr.Implies(premise, expr.AllOf(expr.Eq(x1, x2), expr.Eq(r1.y, r2.y)))
 }
 
+// exact states that a wide reading's row and row length are below 2^31,
+// so that x*n + y, with y in [0, n), is computed in 64 bits without
+// wrapping and the uniqueness of radixLemma is a theorem. (A 32-bit
+// reading's parts are sign-extended from 32 bits: exact by their widths.)
+func exact(r radix) *expr.Term {
+	limit := expr.Const(1<<31-1, 64)
+	x := expr.SExt(r.x, 64)
+	return expr.AllOf(expr.SLe(expr.Const(0, 64), x), expr.SLe(x, limit), expr.SLe(expr.SExt(r.n, 64), limit))
+}
+
 // radices returns the ways of reading 32-bit sub-terms of t as x*n + y
 // with a symbolic n: each sum is flattened, and each product in it with a
 // non-constant factor n is a row x, the other summands the column y.
 func radices(t *expr.Term) []radix { return sumReadings(t, sumRadices) }
 
-// sumReadings returns what read makes of each 32-bit sum in t, flattened.
+// sumReadings returns what read makes of each 32-bit sum in t, flattened,
+// then of each 64-bit sum (int64_t and size_t indices, such as a
+// grid-stride loop's blockIdx.x + k*gridDim.x), whose readings are
+// marked wide (see exact).
 func sumReadings(t *expr.Term, read func([]*expr.Term) []radix) []radix {
-	var out []radix
+	var narrow, wide []radix
 	expr.Inspect(t, func(t *expr.Term) bool {
-		if t.Op == expr.OpAdd && t.Width == 32 {
-			out = append(out, read(summands(t))...)
+		if t.Op != expr.OpAdd {
+			return true
+		}
+		switch t.Width {
+		case 32:
+			narrow = append(narrow, read(summands(t))...)
+		case 64:
+			for _, r := range read(summands(t)) {
+				r.wide = true
+				wide = append(wide, r)
+			}
 		}
 		return true
 	})
-	return out
+	return append(narrow, wide...)
 }
 
 // summands flattens a sum.

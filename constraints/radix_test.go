@@ -119,3 +119,56 @@ func TestPlaneLemma(t *testing.T) {
 	}
 	t.Errorf("no lemma %s", want)
 }
+
+// TestWideRadixLemmasHold evaluates the lemmas of 64-bit row-major
+// indices at values whose products wrap 64 bits (a row of 2^62 rows of
+// 4): each must hold. Without the bounds of exact, x1 = 2^62, x2 = 0,
+// n = 4 would make equal indices of different rows.
+func TestWideRadixLemmasHold(t *testing.T) {
+	v := func(name string) *expr.Term { return expr.Var(name, 64, expr.Shared) }
+	n := v("n")
+	off1 := expr.Add(expr.Mul(v("x1"), n), v("y1"))
+	off2 := expr.Add(expr.Mul(v("x2"), n), v("y2"))
+	lemmas := radixLemmas(off1, off2)
+	if len(lemmas) == 0 {
+		t.Fatal("no lemma for two 64-bit row-major indices")
+	}
+	vals := []uint64{0, 1, 4, 1<<31 - 1, 1 << 31, 1 << 62, 1 << 63, ^uint64(0)}
+	names := []string{"n", "x1", "y1", "x2", "y2"}
+	env := expr.MapEnv{}
+	var try func(i int)
+	try = func(i int) {
+		if i == len(names) {
+			for _, l := range lemmas {
+				if got, err := expr.Eval(l, env); err != nil || got != 1 {
+					t.Fatalf("lemma %s is %d (%v) at %v", l, got, err, env)
+				}
+			}
+			return
+		}
+		for _, x := range vals {
+			env[names[i]] = x
+			try(i + 1)
+		}
+	}
+	try(0)
+}
+
+// TestGridStrideLemma checks that a grid-stride loop's 64-bit index
+// blockIdx.x + k*gridDim.x, each part a 32-bit value widened, gets the
+// lemma that equal indices mean equal blocks and rounds.
+func TestGridStrideLemma(t *testing.T) {
+	w := func(name string) *expr.Term { return expr.ZExt(expr.Var(name, 32, expr.Shared), 64) }
+	grid := w("nctaid")
+	row := func(b, k string) *expr.Term { return expr.Add(w(b), expr.Mul(w(k), grid)) }
+	elem := func(b, k, t string) *expr.Term {
+		return expr.Mul(expr.Add(expr.Mul(row(b, k), expr.Const(128, 64)), w(t)), expr.Const(4, 64))
+	}
+	want := radixLemma(radix{x: w("k1"), n: grid, y: w("b1"), wide: true}, radix{x: w("k2"), n: grid, y: w("b2"), wide: true})
+	for _, l := range radixLemmas(elem("b1", "k1", "t1"), elem("b2", "k2", "t2")) {
+		if expr.Equal(l, want) {
+			return
+		}
+	}
+	t.Errorf("no lemma %s", want)
+}

@@ -82,6 +82,8 @@ var cases = []string{
 	"in_bounds_racy",
 	"indexing_2d",
 	"indexing_3d",
+	"int64_index_ok",
+	"int64_index_racy",
 	"kernel_assert_ok",
 	"kernel_assert_racy",
 	"lane_gather_ok",

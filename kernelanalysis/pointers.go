@@ -110,6 +110,9 @@ func (a *analyzer) resolve(v value.Value) pointer {
 		}
 		return single(a.object("local", LocalObject, Private, -1), a.fresh("local", 64))
 	case *ir.InstGetElementPtr:
+		if v.InBounds {
+			a.promiseInBounds(v)
+		}
 		return a.gep(a.pointerOf(v.Src), v.ElemType, v.Indices)
 	case *constant.ExprGetElementPtr:
 		idx := make([]value.Value, len(v.Indices))
@@ -245,6 +248,32 @@ func (a *analyzer) gepOffset(elem types.Type, indices []value.Value) (*expr.Term
 		off = expr.Add(off, expr.Mul(a.index64(idx), expr.Const(uint64(symbolic.SizeOf(t)), 64)))
 	}
 	return off, true
+}
+
+// promiseInBounds records what an inbounds getelementptr promises of
+// its indices wherever it executes: each index times its element's size
+// is a byte offset that does not wrap as a signed 64-bit number (the
+// LLVM language reference; clang marks every C array index and pointer
+// addition inbounds). A witness whose int64_t index reaches 2^61 and
+// wraps the byte offset around to another row is not an execution.
+func (a *analyzer) promiseInBounds(v *ir.InstGetElementPtr) {
+	t := v.ElemType
+	for i, idx := range v.Indices {
+		if i > 0 {
+			switch tt := t.(type) {
+			case *types.ArrayType:
+				t = tt.ElemType
+			case *types.VectorType:
+				t = tt.ElemType
+			default:
+				return // a struct field: a constant index
+			}
+		}
+		x := a.index64(idx)
+		if size := symbolic.SizeOf(t); !x.IsConst() && size > 1 {
+			a.ev.Promise(x, symbolic.MulConstNoWrap(x, uint64(size), true), v)
+		}
+	}
 }
 
 // index64 returns a GEP index sign-extended to 64 bits.

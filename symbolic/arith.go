@@ -95,12 +95,13 @@ func definedness(inst ir.Instruction, x, y *expr.Term, flags []enum.OverflowFlag
 }
 
 // noWrap states that a nsw (signed) or nuw (unsigned) operation does not
-// wrap, by computing it in twice the width. Widths above 32 are not
-// checked: the 64-bit limit of terms leaves no room to compute in.
+// wrap: up to 32 bits by computing it in twice the width; wider ones,
+// which the 64-bit limit of terms leaves no room to compute in, by
+// wideNoWrap.
 func noWrap(inst ir.Instruction, x, y *expr.Term, signed bool) *expr.Term {
 	w := x.Width
 	if w > 32 {
-		return expr.True()
+		return wideNoWrap(inst, x, y, signed)
 	}
 	wide := 2 * w
 	ext := expr.ZExt

@@ -100,6 +100,16 @@ func (e *Evaluator) addFact(t, cond *expr.Term, b *ir.Block) {
 	e.facts[t] = fact{cond, b}
 }
 
+// Promise records that term t is only defined when cond holds, where
+// instruction inst executes: a promise the IR makes of an instruction
+// that the evaluator does not translate itself (an inbounds
+// getelementptr's indices).
+func (e *Evaluator) Promise(t, cond *expr.Term, inst ir.Instruction) {
+	if b, ok := e.G.Where[inst]; ok {
+		e.addFact(t, cond, b)
+	}
+}
+
 // Definedness returns the conjunction of the definedness conditions of
 // every value in the cones of terms (no signed wrap where the IR says nsw,
 // no division by zero, loop counters that do not wrap), each guarded by
