@@ -123,15 +123,31 @@ func exact(r radix) *expr.Term {
 	return expr.AllOf(expr.SLe(expr.Const(0, 64), x), expr.SLe(x, limit), expr.SLe(expr.SExt(r.n, 64), limit))
 }
 
+// widened reports whether t is a value of at most 32 bits, zero- or
+// sign-extended, or a product of such (blockDim.x * gridDim.x, the
+// stride of a grid-stride loop).
+func widened(t *expr.Term) bool {
+	switch t.Op {
+	case expr.OpZExt, expr.OpSExt:
+		return t.Args[0].Width <= 32
+	case expr.OpMul:
+		return widened(t.Args[0]) && widened(t.Args[1])
+	}
+	return false
+}
+
 // radices returns the ways of reading 32-bit sub-terms of t as x*n + y
 // with a symbolic n: each sum is flattened, and each product in it with a
 // non-constant factor n is a row x, the other summands the column y.
 func radices(t *expr.Term) []radix { return sumReadings(t, sumRadices) }
 
 // sumReadings returns what read makes of each 32-bit sum in t, flattened,
-// then of each 64-bit sum (int64_t and size_t indices, such as a
-// grid-stride loop's blockIdx.x + k*gridDim.x), whose readings are
-// marked wide (see exact).
+// then of each 64-bit sum whose row and row length are 32-bit values
+// widened (see widened; int64_t and size_t indices, such as a grid-stride loop's
+// blockIdx.x + k*gridDim.x), marked wide (see exact). Readings of 64-bit
+// rows and lengths (a pitch, a slice of pitch*height) are left out: their
+// lemmas' products made pitch-cuda's integer attempts, which decided its
+// queries within 60k units, fail at 600k.
 func sumReadings(t *expr.Term, read func([]*expr.Term) []radix) []radix {
 	var narrow, wide []radix
 	expr.Inspect(t, func(t *expr.Term) bool {
@@ -143,8 +159,10 @@ func sumReadings(t *expr.Term, read func([]*expr.Term) []radix) []radix {
 			narrow = append(narrow, read(summands(t))...)
 		case 64:
 			for _, r := range read(summands(t)) {
-				r.wide = true
-				wide = append(wide, r)
+				if widened(r.x) && widened(r.n) {
+					r.wide = true
+					wide = append(wide, r)
+				}
 			}
 		}
 		return true

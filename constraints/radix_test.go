@@ -121,20 +121,21 @@ func TestPlaneLemma(t *testing.T) {
 }
 
 // TestWideRadixLemmasHold evaluates the lemmas of 64-bit row-major
-// indices at values whose products wrap 64 bits (a row of 2^62 rows of
-// 4): each must hold. Without the bounds of exact, x1 = 2^62, x2 = 0,
-// n = 4 would make equal indices of different rows.
+// indices, rows of a * b elements (a grid-stride loop's blockDim.x *
+// gridDim.x), at values whose products wrap 64 bits: each must hold.
+// Without the bounds of exact, some of these values make equal indices
+// of different rows, and the test fails.
 func TestWideRadixLemmasHold(t *testing.T) {
-	v := func(name string) *expr.Term { return expr.Var(name, 64, expr.Shared) }
-	n := v("n")
+	v := func(name string) *expr.Term { return expr.ZExt(expr.Var(name, 32, expr.Shared), 64) }
+	n := expr.Mul(v("a"), v("b"))
 	off1 := expr.Add(expr.Mul(v("x1"), n), v("y1"))
 	off2 := expr.Add(expr.Mul(v("x2"), n), v("y2"))
 	lemmas := radixLemmas(off1, off2)
 	if len(lemmas) == 0 {
 		t.Fatal("no lemma for two 64-bit row-major indices")
 	}
-	vals := []uint64{0, 1, 4, 1<<31 - 1, 1 << 31, 1 << 62, 1 << 63, ^uint64(0)}
-	names := []string{"n", "x1", "y1", "x2", "y2"}
+	vals := []uint64{0, 1, 2, 1<<31 - 1, 1 << 31, 1<<32 - 1}
+	names := []string{"a", "b", "x1", "y1", "x2", "y2"}
 	env := expr.MapEnv{}
 	var try func(i int)
 	try = func(i int) {
@@ -152,6 +153,16 @@ func TestWideRadixLemmasHold(t *testing.T) {
 		}
 	}
 	try(0)
+}
+
+// TestNoWideLemmaOfWideRows checks that a 64-bit row length that is not
+// a widened 32-bit value (a pitch) gets no lemma.
+func TestNoWideLemmaOfWideRows(t *testing.T) {
+	v := func(name string) *expr.Term { return expr.Var(name, 64, expr.Shared) }
+	pitch := v("pitch")
+	if l := radixLemmas(expr.Add(expr.Mul(v("y1"), pitch), v("x1")), expr.Add(expr.Mul(v("y2"), pitch), v("x2"))); len(l) != 0 {
+		t.Errorf("%d lemmas of rows of a 64-bit pitch, want none", len(l))
+	}
 }
 
 // TestGridStrideLemma checks that a grid-stride loop's 64-bit index

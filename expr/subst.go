@@ -3,24 +3,37 @@
 
 package expr
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // Substitute returns t with every variable v replaced by f(v) (or kept if
 // f returns nil); shared sub-terms are rewritten once.
 func Substitute(t *Term, f func(v *Term) *Term) *Term {
+	return Rewrite(t, func(t *Term) *Term {
+		if t.Op == OpVar {
+			return f(t)
+		}
+		return nil
+	})
+}
+
+// Rewrite returns t rebuilt bottom-up, each sub-term (its operands
+// rewritten first) replaced by f's result, or kept if f returns nil;
+// shared sub-terms are rewritten once.
+func Rewrite(t *Term, f func(t *Term) *Term) *Term {
 	memo := map[*Term]*Term{}
 	var walk func(t *Term) *Term
 	walk = func(t *Term) *Term {
 		if r, ok := memo[t]; ok {
 			return r
 		}
+		if t == nil || slices.Contains(t.Args, nil) {
+			return t // ill-formed: left for the solver to report
+		}
 		r := t
-		switch {
-		case t.Op == OpVar:
-			if s := f(t); s != nil {
-				r = s
-			}
-		case len(t.Args) > 0:
+		if len(t.Args) > 0 {
 			args := make([]*Term, len(t.Args))
 			changed := false
 			for i, a := range t.Args {
@@ -30,6 +43,9 @@ func Substitute(t *Term, f func(v *Term) *Term) *Term {
 			if changed {
 				r = rebuild(t, args)
 			}
+		}
+		if s := f(r); s != nil {
+			r = s
 		}
 		memo[t] = r
 		return r

@@ -132,6 +132,7 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 			res, err = nil, failure(r)
 		}
 	}()
+	q = shiftedPowers(q)
 	terms := collect(q)
 	trace := newTrace()
 	defer trace.finish()

@@ -25,8 +25,8 @@ import (
 // the float's exact integers, a positive denominator), otherwise
 // unknown. nil if from has no such form.
 func (e *Evaluator) floatToInt(conv value.Value, from value.Value, w int) *expr.Term {
-	if exact, pre := e.powerOfTwo(from, w); exact != nil {
-		return expr.Ite(pre, exact, e.conversionFallback(conv, w))
+	if t := e.convertedPower(conv, from, w); t != nil {
+		return t
 	}
 	op := cuda.Trunc
 	if call, ok := UnwrapArg(from).(*ir.InstCall); ok {
@@ -77,15 +77,20 @@ func (e *Evaluator) conversionFallback(conv value.Value, w int) *expr.Term {
 	return e.Fresh(conv, "conv", w)
 }
 
-// powerOfTwo translates a float that is a power of two raised to an
-// integer, pow(2, k) or exp2(k) (a base 2^m gives 2^(m*k)), converted
-// to a w-bit integer: the shift 1 << (m*k), exact where 0 <= m*k <= w-2
-// (every such power is a double and fits the integer), which pre says.
-// nil if from has no such form.
-func (e *Evaluator) powerOfTwo(from value.Value, w int) (exact, pre *expr.Term) {
+// convertedPower translates the conversion conv of a float that is a
+// power of two raised to an integer, pow(2, k) or exp2(k) (a base 2^m
+// gives 2^(m*k)), to a w-bit integer: 1 << (m*k), and 0 for a negative
+// exponent (a power below 1 truncates to 0), which is 1 << w. C++ makes a
+// conversion whose value the integer type cannot hold undefined, and so
+// does the IR (fptosi and fptoui give poison): the conversion promises
+// m*k <= w-2 (w-1 unsigned), a definedness fact of the conversion.
+// Every such power is exact in a double. The form is a shift of 1, which
+// the solver divides by as a shift (a bitonic sort's i / seq_len with
+// seq_len = (int)pow(2, stage + 1)). nil if from has no such form.
+func (e *Evaluator) convertedPower(conv, from value.Value, w int) *expr.Term {
 	call, ok := UnwrapArg(from).(*ir.InstCall)
 	if !ok {
-		return nil, nil
+		return nil
 	}
 	var base, exponent *expr.Term
 	switch cuda.LookupPower(CalleeName(call)) {
@@ -99,19 +104,24 @@ func (e *Evaluator) powerOfTwo(from value.Value, w int) (exact, pre *expr.Term) 
 		}
 	}
 	if base == nil || exponent == nil || !base.IsConst() {
-		return nil, nil
+		return nil
 	}
 	m := bits.TrailingZeros64(base.Value)
 	if base.Value == 0 || base.Value != 1<<m || m == 0 {
-		return nil, nil
+		return nil
 	}
 	shift := expr.Mul(exponent, expr.Const(uint64(m), 64))
-	pre = expr.AllOf(expr.SLe(expr.Const(0, 64), exponent), expr.SLe(shift, expr.Const(uint64(w-2), 64)))
-	exact = expr.Shl(expr.Const(1, 64), shift)
-	if w < 64 {
-		exact = expr.Trunc(exact, w)
+	top := uint64(w - 2)
+	if _, unsigned := conv.(*ir.InstFPToUI); unsigned {
+		top = uint64(w - 1)
 	}
-	return exact, pre
+	zero := expr.Const(0, 64)
+	amount := expr.Ite(expr.SLt(shift, zero), expr.Const(uint64(w), 64), shift)
+	t := expr.Shl(expr.Const(1, w), expr.Trunc64(amount, w))
+	if inst, ok := conv.(ir.Instruction); ok {
+		e.addFact(t, expr.SLe(shift, expr.Const(top, 64)), e.G.Where[inst])
+	}
+	return t
 }
 
 // exactLimit returns the bound below which a float type holds every
