@@ -9,6 +9,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+
 	"hgrd/constraints"
 	"hgrd/cuda"
 	"hgrd/expr"
@@ -180,8 +183,9 @@ func explainLaunches(u *frontend.Unit, launches []*hostanalysis.Launch) []report
 		notes = append(notes, report.Note{Pos: l.Pos.String(), Message: msg})
 		for i, arg := range l.Args {
 			if arg != nil && i < len(l.Kernel.Func.Params) {
+				p := l.Kernel.Func.Params[i]
 				notes = append(notes, report.Note{Pos: l.Pos.String(),
-					Message: fmt.Sprintf("  argument %s = %s", l.Kernel.Func.Params[i].LocalName, hostanalysis.Display(arg))})
+					Message: fmt.Sprintf("  argument %s = %s", p.LocalName, displayArg(p, arg))})
 			}
 		}
 		notes = append(notes, explainFields(l)...)
@@ -194,6 +198,16 @@ func explainLaunches(u *frontend.Unit, launches []*hostanalysis.Launch) []report
 		}
 	}
 	return notes
+}
+
+// displayArg spells a launch's argument: a constant of an unsigned
+// parameter narrower than an int (marked zeroext: unsigned char, unsigned
+// short) as the unsigned number it is, not as its bits read signed.
+func displayArg(p *ir.Param, arg *expr.Term) string {
+	if arg.IsConst() && !arg.IsBool() && slices.ContainsFunc(p.Attrs, func(a ir.ParamAttribute) bool { return a == enum.ParamAttrZeroExt }) {
+		return fmt.Sprint(arg.Value)
+	}
+	return hostanalysis.Display(arg)
 }
 
 // explainFields describes what a launch passes in its by-value

@@ -117,3 +117,26 @@ func TestExplainNamesTheLongChain(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainSpellsUnsignedArguments checks that --explain spells an
+// unsigned char argument of 200 as 200, not as its bits read signed.
+func TestExplainSpellsUnsignedArguments(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "shade.cu")
+	src := "__global__ void shade(unsigned char level, float *out) { out[threadIdx.x] = level; }\n" +
+		"int main() { float *out; cudaMalloc(&out, 256 * sizeof(float)); shade<<<1, 256>>>(200, out); return 0; }\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := driver.Check(context.Background(), []string{file}, driver.Options{Options: analysis.Options{Explain: true}})
+	var args []string
+	for _, f := range res.Files {
+		for _, n := range f.Explain {
+			if strings.Contains(n.Message, "argument level") {
+				args = append(args, n.Message)
+			}
+		}
+	}
+	if len(args) != 1 || !strings.HasSuffix(args[0], "= 200") {
+		t.Errorf("explained arguments %q, want level = 200", args)
+	}
+}
