@@ -159,9 +159,10 @@ func signedRemainder(x, s, power *expr.Term) *expr.Term {
 
 // widenedShifted returns t, a product x * ext(v) of a widened power of
 // two v = 1 << s (the 64-bit no-wrap conditions of a 32-bit product
-// multiply sign extensions), as a shift where the extension is the
-// power 1 << s of the wider width, s below v's width less one, and as
-// the product elsewhere; nil for any other term.
+// multiply sign extensions), as a shift, exactly: the extension is
+// 1 << s of the wider width while s is below v's width (less one if
+// sign-extended), -(1 << s) for the sign bit sign-extended, and 0
+// beyond. nil for any other term.
 func widenedShifted(t *expr.Term, exponent func(*expr.Term) *expr.Term) *expr.Term {
 	if t.Op != expr.OpMul {
 		return nil
@@ -174,10 +175,15 @@ func widenedShifted(t *expr.Term, exponent func(*expr.Term) *expr.Term) *expr.Te
 		if s == nil {
 			continue
 		}
-		narrow := e.Args[0].Width
-		wide := expr.ZExt(s, t.Width)
-		positive := expr.ULt(s, expr.Const(uint64(narrow-1), narrow))
-		return expr.Ite(positive, expr.Shl(t.Args[1-i], wide), t)
+		x, narrow := t.Args[1-i], uint64(e.Args[0].Width)
+		c := func(v uint64) *expr.Term { return expr.Const(v, s.Width) }
+		zero := expr.Const(0, t.Width)
+		shifted := expr.Shl(x, expr.ZExt(s, t.Width))
+		if e.Op == expr.OpZExt {
+			return expr.Ite(expr.ULt(s, c(narrow)), shifted, zero)
+		}
+		sign := expr.Ite(expr.Eq(s, c(narrow-1)), expr.Sub(zero, shifted), zero)
+		return expr.Ite(expr.ULt(s, c(narrow-1)), shifted, sign)
 	}
 	return nil
 }
