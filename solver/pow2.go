@@ -35,15 +35,9 @@ func shiftedPowers(q *Query) *Query {
 		}
 		return nil
 	}
-	out := &Query{}
-	for _, a := range q.Assertions {
-		// The definitions themselves stay: the rewrite leaves equations
-		// alone.
-		out.Assertions = append(out.Assertions, expr.Rewrite(a, rewrite))
-	}
-	for _, o := range q.Observe {
-		out.Observe = append(out.Observe, expr.Rewrite(o, rewrite))
-	}
+	// The definitions themselves stay: the rewrite leaves equations
+	// alone.
+	out := q.mapTerms(func(t *expr.Term) *expr.Term { return expr.Rewrite(t, rewrite) })
 	if !changed {
 		return q
 	}

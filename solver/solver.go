@@ -48,6 +48,19 @@ type Query struct {
 	Observe []*expr.Term
 }
 
+// mapTerms returns the query with f applied to each of its assertions
+// and observed terms.
+func (q *Query) mapTerms(f func(*expr.Term) *expr.Term) *Query {
+	out := &Query{}
+	for _, a := range q.Assertions {
+		out.Assertions = append(out.Assertions, f(a))
+	}
+	for _, o := range q.Observe {
+		out.Observe = append(out.Observe, f(o))
+	}
+	return out
+}
+
 // A Result is a query's outcome and, when Sat, its model.
 type Result struct {
 	Status Status

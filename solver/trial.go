@@ -93,13 +93,7 @@ func fix(q *Query, fixed map[string]uint64) *trial {
 		}
 		return nil
 	}
-	fq := &Query{}
-	for _, a := range q.Assertions {
-		fq.Assertions = append(fq.Assertions, expr.Substitute(a, subst))
-	}
-	for _, o := range q.Observe {
-		fq.Observe = append(fq.Observe, expr.Substitute(o, subst))
-	}
+	fq := q.mapTerms(func(t *expr.Term) *expr.Term { return expr.Substitute(t, subst) })
 	return &trial{query: fq, terms: collect(fq), fixed: fixed}
 }
 
