@@ -110,10 +110,11 @@ func (a *analyzer) resolve(v value.Value) pointer {
 		}
 		return single(a.object("local", LocalObject, Private, -1), a.fresh("local", 64))
 	case *ir.InstGetElementPtr:
+		var promised *ir.InstGetElementPtr
 		if v.InBounds {
-			a.promiseInBounds(v)
+			promised = v
 		}
-		return a.gep(a.pointerOf(v.Src), v.ElemType, v.Indices)
+		return a.gep(a.pointerOf(v.Src), v.ElemType, v.Indices, promised)
 	case *constant.ExprGetElementPtr:
 		idx := make([]value.Value, len(v.Indices))
 		for i, c := range v.Indices {
@@ -122,7 +123,7 @@ func (a *analyzer) resolve(v value.Value) pointer {
 				idx[i] = ix.Constant
 			}
 		}
-		return a.gep(a.pointerOf(v.Src), v.ElemType, idx)
+		return a.gep(a.pointerOf(v.Src), v.ElemType, idx, nil)
 	case *ir.InstBitCast:
 		return a.pointerOf(v.From)
 	case *ir.InstAddrSpaceCast:
@@ -212,9 +213,10 @@ func (a *analyzer) globalObject(g *ir.Global) *Object {
 	return a.object(name, VariableObject, Global, -1)
 }
 
-// gep adds the byte offset of a getelementptr to its base.
-func (a *analyzer) gep(base pointer, elem types.Type, indices []value.Value) pointer {
-	delta, ok := a.gepOffset(elem, indices)
+// gep adds the byte offset of a getelementptr to its base; promised, if
+// set, is the inbounds instruction (see gepOffset).
+func (a *analyzer) gep(base pointer, elem types.Type, indices []value.Value, promised *ir.InstGetElementPtr) pointer {
+	delta, ok := a.gepOffset(elem, indices, promised)
 	if !ok {
 		return base.mapOffsets(func(*expr.Term) *expr.Term { return a.fresh("off", 64) })
 	}
@@ -222,7 +224,15 @@ func (a *analyzer) gep(base pointer, elem types.Type, indices []value.Value) poi
 }
 
 // gepOffset returns the byte offset that a getelementptr's indices add.
-func (a *analyzer) gepOffset(elem types.Type, indices []value.Value) (*expr.Term, bool) {
+//
+// If promised is set, an inbounds getelementptr, gepOffset also records
+// what it promises of its indices wherever it executes: each index times
+// its element's size is a byte offset that does not wrap as a signed
+// 64-bit number (the LLVM language reference; clang marks every C array
+// index and pointer addition inbounds). A witness whose int64_t index
+// reaches 2^61 and wraps the byte offset around to another row is not an
+// execution.
+func (a *analyzer) gepOffset(elem types.Type, indices []value.Value, promised *ir.InstGetElementPtr) (*expr.Term, bool) {
 	off := zero64
 	t := elem
 	for i, idx := range indices {
@@ -245,35 +255,13 @@ func (a *analyzer) gepOffset(elem types.Type, indices []value.Value) (*expr.Term
 				return nil, false
 			}
 		}
-		off = expr.Add(off, expr.Mul(a.index64(idx), expr.Const(uint64(symbolic.SizeOf(t)), 64)))
+		x, size := a.index64(idx), symbolic.SizeOf(t)
+		if promised != nil && !x.IsConst() && size > 1 {
+			a.ev.Promise(x, symbolic.MulConstNoWrap(x, uint64(size), true), promised)
+		}
+		off = expr.Add(off, expr.Mul(x, expr.Const(uint64(size), 64)))
 	}
 	return off, true
-}
-
-// promiseInBounds records what an inbounds getelementptr promises of
-// its indices wherever it executes: each index times its element's size
-// is a byte offset that does not wrap as a signed 64-bit number (the
-// LLVM language reference; clang marks every C array index and pointer
-// addition inbounds). A witness whose int64_t index reaches 2^61 and
-// wraps the byte offset around to another row is not an execution.
-func (a *analyzer) promiseInBounds(v *ir.InstGetElementPtr) {
-	t := v.ElemType
-	for i, idx := range v.Indices {
-		if i > 0 {
-			switch tt := t.(type) {
-			case *types.ArrayType:
-				t = tt.ElemType
-			case *types.VectorType:
-				t = tt.ElemType
-			default:
-				return // a struct field: a constant index
-			}
-		}
-		x := a.index64(idx)
-		if size := symbolic.SizeOf(t); !x.IsConst() && size > 1 {
-			a.ev.Promise(x, symbolic.MulConstNoWrap(x, uint64(size), true), v)
-		}
-	}
 }
 
 // index64 returns a GEP index sign-extended to 64 bits.

@@ -114,7 +114,7 @@ func shifted(t *expr.Term, exponent func(*expr.Term) *expr.Term) *expr.Term {
 	case expr.OpURem:
 		return expr.And(x, expr.Sub(power, c(1)))
 	case expr.OpSDiv:
-		return signedQuotient(x, s, power)
+		return signedQuotient(x, s)
 	case expr.OpSRem:
 		return signedRemainder(x, s, power)
 	}
@@ -125,7 +125,7 @@ func shifted(t *expr.Term, exponent func(*expr.Term) *expr.Term) *expr.Term {
 // of x's magnitude while 1 << s is positive (s < w-1); for s = w-1 the
 // divisor is the least value, which only x itself divides into 1; past
 // the width the divisor is 0 (-1 for x >= 0, 1 below).
-func signedQuotient(x, s, power *expr.Term) *expr.Term {
+func signedQuotient(x, s *expr.Term) *expr.Term {
 	w := x.Width
 	c := func(v uint64) *expr.Term { return expr.Const(v, w) }
 	zero, minV := c(0), c(1<<(w-1))

@@ -101,9 +101,9 @@ func (e *Evaluator) addFact(t, cond *expr.Term, b *ir.Block) {
 }
 
 // Promise records that term t is only defined when cond holds, where
-// instruction inst executes: a promise the IR makes of an instruction
-// that the evaluator does not translate itself (an inbounds
-// getelementptr's indices).
+// instruction inst executes: a promise the IR or the language makes of
+// an instruction beyond its own arithmetic (an inbounds getelementptr's
+// indices, a float-to-int conversion's range).
 func (e *Evaluator) Promise(t, cond *expr.Term, inst ir.Instruction) {
 	if b, ok := e.G.Where[inst]; ok {
 		e.addFact(t, cond, b)

@@ -119,7 +119,7 @@ func (e *Evaluator) convertedPower(conv, from value.Value, w int) *expr.Term {
 	amount := expr.Ite(expr.SLt(shift, zero), expr.Const(uint64(w), 64), shift)
 	t := expr.Shl(expr.Const(1, w), expr.Trunc64(amount, w))
 	if inst, ok := conv.(ir.Instruction); ok {
-		e.addFact(t, expr.SLe(shift, expr.Const(top, 64)), e.G.Where[inst])
+		e.Promise(t, expr.SLe(shift, expr.Const(top, 64)), inst)
 	}
 	return t
 }
