@@ -98,7 +98,7 @@ func (p *prover) sideFacts(q *constraints.Query, l *constraints.Launch, side int
 // side's detached facts.
 func (p *prover) provesOne(conjuncts []*expr.Term, goal *expr.Term) bool {
 	goals := []*expr.Term{goal}
-	for _, keep := range []func(*expr.Term) bool{linear, simple} {
+	for _, keep := range []func(*expr.Term) bool{expr.Linear, expr.Simple} {
 		if ok, err := p.s.Prove(relevant(conjuncts, goals, keep), goal); ok && err == nil {
 			return true
 		}
@@ -189,39 +189,4 @@ func mentionsAny(t *expr.Term, vars map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-// maxSimpleTerms bounds the size of a simple fact.
-const maxSimpleTerms = 256
-
-// simple reports whether a fact is a small comparison, the kind a
-// premise follows from: no disjunction or implication (a path
-// condition's), at most maxSimpleTerms distinct sub-terms.
-func simple(t *expr.Term) bool {
-	n := 0
-	expr.Inspect(t, func(u *expr.Term) bool {
-		n++
-		if u.Op == expr.OpOr || u.Op == expr.OpImplies || u.Op == expr.OpIte {
-			n = maxSimpleTerms + 1
-		}
-		return n <= maxSimpleTerms
-	})
-	return n <= maxSimpleTerms
-}
-
-// linear reports whether a fact is simple and multiplies, divides or
-// shifts by constants only.
-func linear(t *expr.Term) bool {
-	if !simple(t) {
-		return false
-	}
-	ok := true
-	expr.Inspect(t, func(u *expr.Term) bool {
-		switch u.Op {
-		case expr.OpMul, expr.OpUDiv, expr.OpSDiv, expr.OpURem, expr.OpSRem, expr.OpShl, expr.OpLShr, expr.OpAShr:
-			ok = ok && (u.Args[0].IsConst() || u.Args[1].IsConst())
-		}
-		return ok
-	})
-	return ok
 }

@@ -19,7 +19,7 @@ func TestRelevantFactsAreConnectedToTheGoal(t *testing.T) {
 	}
 	goal := expr.ULt(x, c(101))
 	got := map[string]bool{}
-	for _, f := range relevant(detached(facts), []*expr.Term{goal}, linear) {
+	for _, f := range relevant(detached(facts), []*expr.Term{goal}, expr.Linear) {
 		got[testkit.Term(f)] = true
 	}
 	for _, want := range []string{"(x <u n)", "(n == (m + 1))", "(m <u 100)"} {

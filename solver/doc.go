@@ -32,7 +32,10 @@
 // badly; non-linear integer arithmetic the other way round. Attempts
 // alternate between them with doubling limits, after short searches for
 // a model: trials (trial.go), which fix the launch-wide values that
-// multiply a thread's to small constants, and small values. Both are tested against expr.Eval on
+// multiply a thread's to small constants, and small values. First of
+// all, a query whose path conditions read memory or compute with bits
+// gets a short attempt on its relaxation (relax.go), those conditions
+// weakened to true, whose unsat proves the query's. Both are tested against expr.Eval on
 // random terms (diff_test.go). HGRD_DUMP_QUERIES=DIR writes each attempt
 // into DIR as SMT-LIB; HGRD_TRACE_QUERIES=1 prints each query's attempts
 // to standard error.

@@ -60,6 +60,10 @@ type step struct {
 	// whose models are models of the query but whose unsat proves
 	// nothing.
 	satOnly bool
+	// unsatOnly marks an attempt over a relaxation of the query (see
+	// relaxed), whose unsat proves the query unsat but whose models
+	// prove nothing.
+	unsatOnly bool
 	// trial, if set, is the trial enc encodes.
 	trial *trial
 	// name says what the attempt is, for HGRD_TRACE_QUERIES.
@@ -93,6 +97,13 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 	switch {
 	case err != nil || s.only == bitVectorEncoding:
 		// Proving falls back to bit-vectors too.
+		if s.only == anyEncoding {
+			if r := s.relaxation(q, sum(limits)/relaxedShare); r != nil {
+				steps = append(steps, *r)
+				limits = slices.Clone(limits)
+				limits[len(limits)-1] -= r.limit
+			}
+		}
 		for _, l := range limits {
 			steps = append(steps, step{enc: bv, limit: l, name: "bit-vectors"})
 		}
@@ -107,6 +118,10 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		integersFirst := nonLinear(q) && !variableShifts(q)
 		budget := sum(limits)
 		quick := budget / 128
+		if r := s.relaxation(q, budget/relaxedShare); r != nil {
+			steps = append(steps, *r)
+			budget -= r.limit
+		}
 		ts := trials(q)
 		// Products of unknowns get a short integer attempt before
 		// anything else: the integers decide most such queries within
@@ -148,6 +163,27 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 	return pooled(steps)
 }
 
+// relaxedShare is the share of a query's budget (its inverse) that the
+// attempt on its relaxation may spend.
+const relaxedShare = 256
+
+// relaxation returns the attempt on q's relaxation (see relaxed) within
+// limit, or nil if q has none or the limit is 0: the integers for a
+// relaxation that multiplies unknowns (and shifts by none), the
+// bit-vectors for any other.
+func (s *Solver) relaxation(q *Query, limit uint64) *step {
+	r := relaxed(q)
+	if r == nil || limit == 0 {
+		return nil
+	}
+	if nonLinear(r) && !variableShifts(r) {
+		if in, err := s.integers(r, collect(r)); err == nil {
+			return &step{enc: in, limit: limit, unsatOnly: true, name: "relaxed integers"}
+		}
+	}
+	return &step{enc: s.bitVectors(r), limit: limit, unsatOnly: true, name: "relaxed bit-vectors"}
+}
+
 // minAttempt is the least rlimit an attempt gets on its own. Each
 // attempt costs a few milliseconds before Z3 searches at all (a solver,
 // its tactic, for the integers a context of their own), and its
@@ -166,11 +202,12 @@ const minAttempt = 4096
 // units), are unchanged.
 func pooled(steps []step) []step {
 	type kind struct {
-		enc     *encoding
-		satOnly bool
-		trial   *trial
+		enc       *encoding
+		satOnly   bool
+		unsatOnly bool
+		trial     *trial
 	}
-	kindOf := func(st step) kind { return kind{st.enc, st.satOnly, st.trial} }
+	kindOf := func(st step) kind { return kind{st.enc, st.satOnly, st.unsatOnly, st.trial} }
 	out := make([]step, 0, len(steps))
 	carried := map[kind]uint64{}
 	for i, st := range steps {
@@ -378,11 +415,7 @@ const maxBitDecompositions = 8
 func bitDecompositions(q *Query) int {
 	n := 0
 	eachTerm(q, func(t *expr.Term) bool {
-		switch {
-		case t.IsBool():
-		case t.Op == expr.OpOr, t.Op == expr.OpXor:
-			n++
-		case t.Op == expr.OpAnd && !lowBitsMask(t):
+		if bitTrick(t) {
 			n++
 		}
 		return true

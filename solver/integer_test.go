@@ -25,8 +25,8 @@ func rowMajorQuery(square bool) *Query {
 		conds = append(conds, expr.Eq(rows, cols))
 	}
 	index := func(side string) (i, j *expr.Term) {
-		bx, by := v32("ctaid.x"+side), v32("ctaid.y"+side)
-		tx, ty := v32("tid.x"+side), v32("tid.y"+side)
+		bx, by := threadVar("ctaid.x"+side), threadVar("ctaid.y"+side)
+		tx, ty := threadVar("tid.x"+side), threadVar("tid.y"+side)
 		grid := expr.SDiv(expr.Add(cols, c32(15)), c32(16))
 		conds = append(conds, expr.ULe(c32(1), grid), expr.ULe(grid, c32(1<<31-1)), // launch limits
 			expr.ULt(tx, c32(16)), expr.ULt(ty, c32(16)),

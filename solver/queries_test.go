@@ -59,7 +59,7 @@ type thread struct {
 
 // thread returns side i of the launch.
 func (l *launch) thread(i int) *thread {
-	th := &thread{tid: v32(fmt.Sprint("tid.x#", i)), ctaid: v32(fmt.Sprint("ctaid.x#", i))}
+	th := &thread{tid: threadVar(fmt.Sprint("tid.x#", i)), ctaid: threadVar(fmt.Sprint("ctaid.x#", i))}
 	th.idx = expr.Add(expr.Mul(th.ctaid, l.ntid), th.tid)
 	th.conds = []*expr.Term{expr.ULt(th.tid, l.ntid), expr.ULt(th.ctaid, l.nctaid), expr.SLt(th.idx, l.n)}
 	return th

@@ -156,13 +156,16 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 		start := trace.start()
 		var units uint64
 		res, units = s.attempt(step.enc, step.limit, func(m *z3.Model) *Result {
+			if step.unsatOnly {
+				return &Result{Status: Sat} // a model of the relaxation only
+			}
 			if step.trial != nil {
 				return step.trial.complete(extract(step.enc, m, step.trial.query, step.trial.terms, s.retain), terms)
 			}
 			return extract(step.enc, m, q, terms, s.retain)
 		})
 		trace.step(step, res, start, units)
-		if step.satOnly && res.Status != Sat {
+		if step.satOnly && res.Status != Sat || step.unsatOnly && res.Status != Unsat {
 			res = &Result{Status: Unknown}
 			continue
 		}

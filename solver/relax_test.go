@@ -1,0 +1,107 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/aclements/go-z3/z3"
+
+	"hgrd/expr"
+)
+
+// TestRelaxationIsImplied checks on random boolean terms, under random
+// assignments, that a term's relaxation holds wherever the term does:
+// an unsat relaxation then proves the query unsat.
+func TestRelaxationIsImplied(t *testing.T) {
+	weakened := 0
+	for seed := uint64(0); seed < 2000; seed++ {
+		g := &termGen{r: rand.New(rand.NewPCG(seed, 7))}
+		a := g.boolean(5)
+		r := relaxed(&Query{Assertions: []*expr.Term{a}})
+		if r == nil {
+			continue
+		}
+		weakened++
+		for env := uint64(0); env < 16; env++ {
+			e := randomEnv{seed: seed*16 + env}
+			if v, err := expr.Eval(a, e); err != nil || v == 0 {
+				continue
+			}
+			for _, c := range r.Assertions {
+				if v, err := expr.Eval(c, e); err != nil || v == 0 {
+					t.Fatalf("seed %d: %s holds where its relaxation's %s does not", seed, a, c)
+				}
+			}
+		}
+	}
+	if weakened < 200 {
+		t.Errorf("only %d of 2000 random terms had a relaxation", weakened)
+	}
+}
+
+// guardedStoreQuery is logic-rewrite's kind of query: two threads of a
+// launch of n covers store to out[idx] after a probe of a hash table
+// with a key read from memory at idx succeeds. The probe (a hash of the
+// key, a read of the table where it points, a comparison with the key)
+// is what the relaxation drops; the indices alone answer the query.
+func guardedStoreQuery() *Query {
+	l := newLaunch(128)
+	t1, t2 := l.thread(1), l.thread(2)
+	probe := func(th *thread) *expr.Term {
+		key := expr.Apply("mem.keys", 32, addr(l.base, th.idx))
+		h := key
+		for round := 0; round < 4; round++ {
+			h = expr.Xor(expr.Mul(h, c32(0x9e3779b1)), expr.LShr(h, c32(15)))
+		}
+		slot := expr.And(h, expr.Sub(v32("capacity"), c32(1)))
+		return expr.Eq(expr.Apply("mem.table", 32, addr(l.base, slot)), key)
+	}
+	return l.query(t1, t2, addr(l.base, t1.idx), addr(l.base, t2.idx),
+		expr.Ne(t1.idx, t2.idx), probe(t1), probe(t2))
+}
+
+// TestRelaxationDecidesGuardedStores checks that a store guarded by a
+// hash-table probe is decided by the attempt on the query's relaxation,
+// the first of its plan, within that attempt's limit.
+func TestRelaxationDecidesGuardedStores(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	q := guardedStoreQuery()
+	steps := s.plan(q, collect(q), attempts(DefaultBudget))
+	first := steps[0]
+	if !first.unsatOnly {
+		t.Fatalf("the plan opens with %q, want the relaxation", first.name)
+	}
+	res, _ := s.attempt(first.enc, first.limit, func(*z3.Model) *Result { return &Result{Status: Sat} })
+	if res.Status != Unsat {
+		t.Errorf("the relaxation is %v within %d units, want unsat", res.Status, first.limit)
+	}
+	if res := mustCheck(t, s, q); res.Status != Unsat {
+		t.Errorf("the query is %v, want unsat", res.Status)
+	}
+}
+
+// TestRelaxationKeepsThreadFacts checks that the relaxation keeps what
+// is known of each thread and the linear facts of the launch, and drops
+// what reads memory or computes with bits.
+func TestRelaxationKeepsThreadFacts(t *testing.T) {
+	q := guardedStoreQuery()
+	r := relaxed(q)
+	if r == nil {
+		t.Fatal("no relaxation")
+	}
+	kept := map[*expr.Term]bool{}
+	for _, a := range r.Assertions {
+		kept[a] = true
+	}
+	for _, a := range q.Assertions {
+		costly := false
+		expr.Inspect(a, func(u *expr.Term) bool {
+			costly = costly || u.Op == expr.OpApply || u.Op == expr.OpXor
+			return !costly
+		})
+		if costly == kept[a] {
+			t.Errorf("%s: kept %v", a, kept[a])
+		}
+	}
+}
