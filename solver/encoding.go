@@ -96,7 +96,9 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 	var steps []step
 	switch {
 	case err != nil || s.only == bitVectorEncoding:
-		// Proving falls back to bit-vectors too.
+		// Proving falls back to bit-vectors too. A query without an
+		// integer encoding computes with bits at length (a hash): its
+		// relaxation comes first.
 		if s.only == anyEncoding {
 			if r := s.relaxation(q, sum(limits)/relaxedShare); r != nil {
 				steps = append(steps, *r)
@@ -118,9 +120,9 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		integersFirst := nonLinear(q) && !variableShifts(q)
 		budget := sum(limits)
 		quick := budget / 128
-		if r := s.relaxation(q, budget/relaxedShare); r != nil {
-			steps = append(steps, *r)
-			budget -= r.limit
+		relaxation := s.relaxation(q, budget/relaxedShare)
+		if relaxation != nil {
+			budget -= relaxation.limit
 		}
 		ts := trials(q)
 		// Products of unknowns get a short integer attempt before
@@ -143,6 +145,12 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 			steps = append(steps, step{enc: bv, limit: quick, name: "bit-vectors (quick)"})
 			budget -= quick
 		}
+		// The relaxation after the first look at the query itself,
+		// which decides most queries at once, with or without the
+		// conditions the relaxation drops.
+		if relaxation != nil {
+			steps = append(steps, *relaxation)
+		}
 		// Trials, then small values: a race usually has a witness with
 		// small host values, found far faster among them.
 		for _, t := range ts {
@@ -164,8 +172,11 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 }
 
 // relaxedShare is the share of a query's budget (its inverse) that the
-// attempt on its relaxation may spend.
-const relaxedShare = 256
+// attempt on its relaxation may spend: 39k units of the default budget.
+// Every relaxation the examples' queries have that is unsat was decided
+// within 36k units of the integers; those that are not spent their
+// whole limit, 0.14 s on average at a 256th.
+const relaxedShare = 512
 
 // relaxation returns the attempt on q's relaxation (see relaxed) within
 // limit, or nil if q has none or the limit is 0: the integers for a

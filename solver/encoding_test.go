@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"slices"
 	"testing"
 
 	"hgrd/expr"
@@ -9,8 +10,8 @@ import (
 // TestPlanSpendsTheBudget checks that a query's attempts spend its whole
 // budget, and that only a query that multiplies or divides unknowns
 // gives the integers more than one attempt of a thirty-second of it,
-// and that one gets three, the first of its attempts after the one on
-// its relaxation (if it has one), of growing limits from at most a
+// and that one gets three, the first of its attempts (the relaxation's
+// aside), of growing limits from at most a
 // 200th of it, at most a thirty-second in all (integerRounds).
 func TestPlanSpendsTheBudget(t *testing.T) {
 	s := New(0)
@@ -43,7 +44,7 @@ func TestPlanSpendsTheBudget(t *testing.T) {
 		if nonLin && integerAttempts > 0 && (integerLimits[0] > sum(limits)/200 || !growing(integerLimits)) {
 			t.Errorf("%s multiplies unknowns: integer limits %v; want growing limits from at most a 200th of %d", rq.name, integerLimits, sum(limits))
 		}
-		if first := afterRelaxation(steps)[0]; nonLin && first.name != "integers" {
+		if first := withoutRelaxation(steps)[0]; nonLin && first.name != "integers" {
 			t.Errorf("%s multiplies unknowns: its first attempt is %s, want the integers", rq.name, first.name)
 		}
 	}
@@ -55,15 +56,14 @@ func TestPlanSpendsTheBudget(t *testing.T) {
 // TestQuickLookWithoutTrials checks that a query's plan opens with the
 // quick bit-vector look when it has no trials, and that a query with
 // trials starts with them instead, in both cases after a short integer
-// attempt if the query multiplies unknowns (and after the attempt on its
-// relaxation, if it has one).
+// attempt if the query multiplies unknowns (the relaxation's aside).
 func TestQuickLookWithoutTrials(t *testing.T) {
 	s := New(0)
 	defer s.Close()
 	saw := map[bool]bool{}
 	queries := append(raceQueries(), raceQuery{name: "row-collision", q: rowCollision()})
 	for _, rq := range queries {
-		steps := afterRelaxation(s.plan(rq.q, collect(rq.q), attempts(DefaultBudget)))
+		steps := withoutRelaxation(s.plan(rq.q, collect(rq.q), attempts(DefaultBudget)))
 		hasTrials := len(trials(rq.q)) > 0
 		saw[hasTrials] = true
 		first := steps[0]
@@ -85,13 +85,10 @@ func TestQuickLookWithoutTrials(t *testing.T) {
 	}
 }
 
-// afterRelaxation returns the steps after the attempt on the query's
-// relaxation, if it opens them.
-func afterRelaxation(steps []step) []step {
-	if steps[0].unsatOnly {
-		return steps[1:]
-	}
-	return steps
+// withoutRelaxation returns the steps but the attempt on the query's
+// relaxation.
+func withoutRelaxation(steps []step) []step {
+	return slices.DeleteFunc(slices.Clone(steps), func(st step) bool { return st.unsatOnly })
 }
 
 // hashQuery is md5hash's kind of query: two threads whose keys (their
