@@ -155,15 +155,16 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 	for _, step := range steps {
 		start := trace.start()
 		var units uint64
-		res, units = s.attempt(step.enc, step.limit, func(m *z3.Model) *Result {
-			if step.unsatOnly {
-				return &Result{Status: Sat} // a model of the relaxation only
+		var read func(m *z3.Model) *Result // nil: the relaxation's models prove nothing
+		if !step.unsatOnly {
+			read = func(m *z3.Model) *Result {
+				if step.trial != nil {
+					return step.trial.complete(extract(step.enc, m, step.trial.query, step.trial.terms, s.retain), terms)
+				}
+				return extract(step.enc, m, q, terms, s.retain)
 			}
-			if step.trial != nil {
-				return step.trial.complete(extract(step.enc, m, step.trial.query, step.trial.terms, s.retain), terms)
-			}
-			return extract(step.enc, m, q, terms, s.retain)
-		})
+		}
+		res, units = s.attempt(step.enc, step.limit, read)
 		trace.step(step, res, start, units)
 		if step.satOnly && res.Status != Sat || step.unsatOnly && res.Status != Unsat {
 			res = &Result{Status: Unknown}
@@ -183,7 +184,8 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 // constant pinned to its value, for extract to read. It also returns the
 // rlimit units an attempt in a context of its own consumed, for
 // HGRD_TRACE_QUERIES (0 in the Solver's context, whose count go-z3 does
-// not give).
+// not give). A nil extract asks for the status only: a sat answer is
+// then neither found again in the Solver's context nor read.
 func (s *Solver) attempt(enc *encoding, limit uint64, extract func(*z3.Model) *Result) (res *Result, units uint64) {
 	assertions := enc.assertions
 	s.ctx.Config().SetUint("rlimit", uint(limit))
@@ -211,6 +213,8 @@ func (s *Solver) attempt(enc *encoding, limit uint64, extract func(*z3.Model) *R
 			return &Result{Status: Unsat}, units
 		case a.status == Unknown:
 			return &Result{Status: Unknown, Reason: unknownReason(a.reason)}, units
+		case extract == nil:
+			return &Result{Status: Sat}, units
 		default:
 			for _, p := range s.pin(a) {
 				zs.Assert(p)
@@ -227,6 +231,8 @@ func (s *Solver) attempt(enc *encoding, limit uint64, extract func(*z3.Model) *R
 		return &Result{Status: Unknown, Reason: unknownReason(unknown.Reason)}, units
 	case !sat:
 		return &Result{Status: Unsat}, units
+	case extract == nil:
+		return &Result{Status: Sat}, units
 	}
 	m := zs.Model()
 	s.retain(m)
