@@ -1,8 +1,10 @@
 package solver
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"hgrd/expr"
@@ -104,5 +106,75 @@ func TestRelaxationKeepsThreadFacts(t *testing.T) {
 		if costly == kept[a] {
 			t.Errorf("%s: kept %v", a, kept[a])
 		}
+	}
+}
+
+// rowAfterLoopQuery is softmax-online's kind of query: each block
+// scans its row of c elements in a block-stride loop (a maximum, say),
+// then writes the row in a second loop of the same shape. The first
+// loop's exit (its counter k1, below which every index was inside the
+// row) is on the path to the stores, and so guards the second loop's
+// definedness fact (its counter does not wrap); the stores' offsets
+// depend on the second loop's counter k2 only.
+func rowAfterLoopQuery() *Query {
+	l := newLaunch(0)
+	cols := v32("c")
+	l.conds = append(l.conds, expr.Eq(cols, c32(50257)))
+	t1, t2 := l.thread(1), l.thread(2)
+	counter := func(name string, i int) *expr.Term {
+		return expr.VarWithRole(fmt.Sprint(name, "#", i), 32, expr.Instance, expr.Role{Kind: expr.LoopCounter})
+	}
+	column := func(th *thread, k *expr.Term) *expr.Term { return expr.Add(th.tid, expr.Mul(k, l.ntid)) }
+	var offsets, path []*expr.Term
+	for i, th := range []*thread{t1, t2} {
+		k1, k2 := counter("k.L1", i+1), counter("k.L2", i+1)
+		exited := expr.AllOf(expr.Not(expr.SLt(column(th, k1), cols)),
+			expr.AnyOf(expr.Eq(k1, c32(0)), expr.SLt(column(th, expr.Sub(k1, c32(1))), cols)))
+		wide := expr.Add(sext(th.tid), expr.Mul(expr.ZExt(k2, 64), sext(l.ntid)))
+		noWrap := expr.Eq(sext(expr.Trunc(wide, 32)), wide)
+		rowStart := expr.Mul(th.ctaid, cols)
+		path = append(path, exited, expr.Implies(exited, noWrap), expr.SLt(column(th, k2), cols),
+			expr.Eq(sext(rowStart), expr.Mul(sext(th.ctaid), sext(cols))), expr.ULe(k1, c32(1<<31-1)), expr.ULe(k2, c32(1<<31-1)))
+		offsets = append(offsets, expr.Add(expr.Mul(c64(4), sext(rowStart)), expr.Mul(c64(4), sext(column(th, k2)))))
+	}
+	// The lemma the analysis states of a block-stride loop: a column
+	// names one thread and iteration.
+	k21, k22 := counter("k.L2", 1), counter("k.L2", 2)
+	stride := expr.Implies(expr.AllOf(expr.Eq(column(t1, k21), column(t2, k22)), expr.ULt(t1.tid, l.ntid), expr.ULt(t2.tid, l.ntid)),
+		expr.AllOf(expr.Eq(k21, k22), expr.Eq(t1.tid, t2.tid)))
+	q := l.query(t1, t2, offsets[0], offsets[1], append(path, stride)...)
+	q.Observe = offsets
+	return q
+}
+
+// TestRelaxationSlicesEarlierLoops checks that a query's relaxation
+// drops the facts of a loop its observed offsets do not depend on, keeps
+// the facts they guard (whose guard the query asserts), and is then
+// unsat within its limit.
+func TestRelaxationSlicesEarlierLoops(t *testing.T) {
+	q := rowAfterLoopQuery()
+	r := relaxed(q)
+	if r == nil {
+		t.Fatal("no relaxation")
+	}
+	var noWraps int
+	for _, a := range r.Assertions {
+		for _, v := range expr.Vars(a) {
+			if strings.HasPrefix(v.Name, "k.L1") {
+				t.Errorf("kept %s, over the first loop's counter", a)
+			}
+		}
+		if a.Op == expr.OpEq && a.Args[0].Op == expr.OpSExt && a.Args[0].Args[0].Op == expr.OpTrunc {
+			noWraps++
+		}
+	}
+	if noWraps != 2 {
+		t.Errorf("kept %d of the second loop's two definedness facts", noWraps)
+	}
+	s := New(0)
+	defer s.Close()
+	st := s.relaxation(q, DefaultBudget/relaxedShare)
+	if res, _ := s.attempt(st.enc, st.limit, nil); res.Status != Unsat {
+		t.Errorf("the relaxation is %v within %d units, want unsat", res.Status, st.limit)
 	}
 }
