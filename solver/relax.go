@@ -1,5 +1,6 @@
 // This file defines a query's relaxation: the query with its costly
-// conditions weakened to true, whose unsat proves the query's.
+// conditions, and the facts its observed terms do not depend on,
+// weakened to true, whose unsat proves the query's.
 
 package solver
 
@@ -103,10 +104,11 @@ func allHeld(in *expr.Interner, held map[*expr.Term]bool, terms []*expr.Term) bo
 // focus returns a test of whether a fact is about the values q observes:
 // whether each of its thread's variables is a thread or block index or
 // a variable of an observed term. Every fact is, in a query that
-// observes nothing. A fact over a thread's other values (a loop's
-// iteration count that no observed term depends on, a value computed
-// from it) constrains the observed terms only through the indices they
-// share, which the facts kept still constrain.
+// observes nothing. Dropping a fact over a thread's other values (a
+// loop's iteration count that no observed term depends on) weakens the
+// query, as dropping any conjunct does: what is lost is what the fact
+// said of the observed terms through the indices they share, which a
+// race's overlap seldom needs.
 func focus(q *Query) func(*expr.Term) bool {
 	if len(q.Observe) == 0 {
 		return func(*expr.Term) bool { return true }

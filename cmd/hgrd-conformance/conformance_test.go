@@ -166,3 +166,17 @@ func TestQuickConformance(t *testing.T) {
 		t.Errorf("applications: %d files, %d crashed scans:\n%s", len(files), len(crashed), out.String())
 	}
 }
+
+// TestSlowestFiles checks the table of the slowest analysed files: by
+// own work, longest first, without the files not analysed.
+func TestSlowestFiles(t *testing.T) {
+	file := func(path string, own float64, err string) fileOutcome {
+		return fileOutcome{"p", &report.FileResult{Path: path, Error: err, Phases: &report.PhaseSeconds{Clang: 1, Solving: own}}}
+	}
+	var out strings.Builder
+	writeSlowest(&out, []fileOutcome{file("a.cu", 2, ""), file("b.cu", 9, "analysis timed out"), file("c.cu", 5, ""), file("d.cu", 1, "")}, 2)
+	want := "| slowest analysed file | s in hgrd's own work | s in clang+opt |\n|---|---|---|\n| p/c.cu | 5.00 | 1.00 |\n| p/a.cu | 2.00 | 1.00 |\n\n"
+	if out.String() != want {
+		t.Errorf("table:\n%s\nwant:\n%s", out.String(), want)
+	}
+}

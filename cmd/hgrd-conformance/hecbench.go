@@ -171,6 +171,7 @@ func (a *appsResult) write(w io.Writer) {
 		fmt.Fprintln(w)
 	}
 	writeNotAnalysed(w, files)
+	writeSlowest(w, files, slowestShown)
 	for _, p := range crashed {
 		fmt.Fprintf(w, "- CRASH scanning %s (exit %d): %s\n", p.name, p.exit, strings.TrimSpace(p.stderr))
 	}
@@ -235,6 +236,33 @@ func writeNotAnalysed(w io.Writer, files []fileOutcome) {
 	if header {
 		fmt.Fprintln(w)
 	}
+}
+
+// slowestShown is how many files the table of the slowest lists.
+const slowestShown = 15
+
+// writeSlowest lists the n analysed files whose own work (parse,
+// analysis, solving) took longest, with their time in clang and opt: a
+// figure of work that two runs on machines of different speeds can
+// compare, where a file's wall clock against the per-file budget is what
+// a slower day changes most.
+func writeSlowest(w io.Writer, files []fileOutcome, n int) {
+	var timed []fileOutcome
+	for _, f := range files {
+		if reasonOf(f.file) == "" && f.file.Phases != nil {
+			timed = append(timed, f)
+		}
+	}
+	sort.SliceStable(timed, func(i, j int) bool { return timed[i].file.Phases.Own() > timed[j].file.Phases.Own() })
+	if len(timed) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "| slowest analysed file | s in hgrd's own work | s in clang+opt |")
+	fmt.Fprintln(w, "|---|---|---|")
+	for _, f := range timed[:min(n, len(timed))] {
+		fmt.Fprintf(w, "| %s/%s | %.2f | %.2f |\n", f.program, f.file.Path, f.file.Phases.Own(), f.file.Phases.FrontEnd())
+	}
+	fmt.Fprintln(w)
 }
 
 // sortedByCount returns the keys of counts, most frequent first.
