@@ -127,6 +127,8 @@ var cases = []string{
 	"reduction_ok",
 	"row_major_sweep_ok",
 	"row_major_sweep_racy",
+	"row_softmax_ok",
+	"row_softmax_racy",
 	"rule110_ok",
 	"same_address_lanes",
 	"scan_ok",

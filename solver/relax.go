@@ -40,13 +40,12 @@ import (
 // undecided after 18 s of attempts, where the same stores alone are
 // decided in 0.1 s).
 func relaxed(q *Query) *Query {
-	w := weakener{costly: costlyTerms(q), memo: map[*expr.Term]*expr.Term{}}
-	inFocus := focus(q)
+	w := weakener{costly: costlyTerms(q, focus(q)), memo: map[*expr.Term]*expr.Term{}}
 	out := &Query{}
 	dropped := false
 	for _, c := range dischargedConjuncts(q) {
 		r := w.weaken(c)
-		if !r.IsTrue() && (!aboutThreads(r) && !expr.Simple(r) || !inFocus(r)) {
+		if !r.IsTrue() && !aboutThreads(r) && !expr.Simple(r) {
 			r = expr.True()
 		}
 		dropped = dropped || r != c
@@ -101,15 +100,14 @@ func allHeld(in *expr.Interner, held map[*expr.Term]bool, terms []*expr.Term) bo
 	return true
 }
 
-// focus returns a test of whether a fact is about the values q observes:
-// whether each of its thread's variables is a thread or block index or
-// a variable of an observed term. Every fact is, in a query that
-// observes nothing. Dropping a fact over a thread's other values (a
-// loop's iteration count that no observed term depends on) weakens the
-// query, as dropping any conjunct does: what is lost is what the fact
-// said of the observed terms through the indices they share, which a
-// race's overlap seldom needs.
-func focus(q *Query) func(*expr.Term) bool {
+// focus returns a test of whether a variable is one of the values q
+// observes: a thread or block index, a variable of an observed term, or
+// a variable of no thread in particular. Every variable is, in a query
+// that observes nothing. A fact over a thread's other values (a loop's
+// iteration count that no observed term depends on) says something of
+// the observed terms only through the indices they share, which a
+// race's overlap seldom needs; the relaxation drops it (see costlyTerms).
+func focus(q *Query) func(v *expr.Term) bool {
 	if len(q.Observe) == 0 {
 		return func(*expr.Term) bool { return true }
 	}
@@ -119,14 +117,9 @@ func focus(q *Query) func(*expr.Term) bool {
 			observed[v.Name] = true
 		}
 	}
-	return func(t *expr.Term) bool {
-		for _, v := range expr.Vars(t) {
-			index := v.Role.Kind == expr.ThreadIndex || v.Role.Kind == expr.BlockIndex
-			if v.Scope != expr.Shared && !index && !observed[v.Name] {
-				return false
-			}
-		}
-		return true
+	return func(v *expr.Term) bool {
+		index := v.Role.Kind == expr.ThreadIndex || v.Role.Kind == expr.BlockIndex
+		return v.Scope == expr.Shared || index || observed[v.Name]
 	}
 }
 
@@ -217,10 +210,11 @@ func sameTerm(r, t *expr.Term) bool {
 }
 
 // costlyTerms returns the sub-terms of q's assertions that read memory
-// contents (an uninterpreted function's application) or compute with
-// bits (the bit-wise operations the integer encoding decomposes, see
-// bitDecompositions), and every term that has one of them.
-func costlyTerms(q *Query) map[*expr.Term]bool {
+// contents (an uninterpreted function's application), compute with bits
+// (the bit-wise operations the integer encoding decomposes, see
+// bitDecompositions) or are variables out of focus (see focus), and
+// every term that has one of them.
+func costlyTerms(q *Query, inFocus func(v *expr.Term) bool) map[*expr.Term]bool {
 	costly := map[*expr.Term]bool{}
 	seen := map[*expr.Term]bool{}
 	var visit func(t *expr.Term) bool
@@ -229,7 +223,7 @@ func costlyTerms(q *Query) map[*expr.Term]bool {
 			return costly[t]
 		}
 		seen[t] = true
-		c := t.Op == expr.OpApply || bitTrick(t)
+		c := t.Op == expr.OpApply || bitTrick(t) || t.Op == expr.OpVar && !inFocus(t)
 		for _, a := range t.Args {
 			c = visit(a) || c
 		}

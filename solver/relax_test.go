@@ -178,3 +178,34 @@ func TestRelaxationSlicesEarlierLoops(t *testing.T) {
 		t.Errorf("the relaxation is %v within %d units, want unsat", res.Status, st.limit)
 	}
 }
+
+// TestRelaxationWeakensFactsOutOfFocus checks that facts over a thread's
+// values that no observed term depends on are weakened wherever they
+// occur positively, inside a disjunction too (a union of race kinds,
+// each with its own conditions), and that facts of no thread in
+// particular stay.
+func TestRelaxationWeakensFactsOutOfFocus(t *testing.T) {
+	x, k := threadVar("x#1"), threadVar("k#1")
+	n := v32("n")
+	q := &Query{
+		Assertions: []*expr.Term{
+			expr.AnyOf(expr.AllOf(expr.Eq(x, c32(1)), expr.Eq(k, c32(2))), expr.AllOf(expr.Eq(x, c32(3)), expr.ULt(k, n))),
+			expr.ULt(k, x),
+			expr.ULt(x, n),
+		},
+		Observe: []*expr.Term{x},
+	}
+	r := relaxed(q)
+	if r == nil {
+		t.Fatal("no relaxation")
+	}
+	want := []*expr.Term{expr.AnyOf(expr.Eq(x, c32(1)), expr.Eq(x, c32(3))), expr.ULt(x, n)}
+	if len(r.Assertions) != len(want) {
+		t.Fatalf("relaxation %v, want %v", r.Assertions, want)
+	}
+	for i := range want {
+		if !expr.Equal(r.Assertions[i], want[i]) {
+			t.Errorf("assertion %d is %s, want %s", i, r.Assertions[i], want[i])
+		}
+	}
+}
