@@ -77,14 +77,18 @@ func dischargedConjuncts(q *Query) []*expr.Term {
 		}
 	}
 	var out []*expr.Term
-	for len(all) > 0 {
-		c := all[0]
-		all = all[1:]
-		if c.Op == expr.OpImplies && allHeld(&asserted, held, expr.Conjuncts(c.Args[0])) {
-			all = append(expr.Conjuncts(c.Args[1]), all...)
-			continue
+	var add func(c *expr.Term)
+	add = func(c *expr.Term) {
+		if c.Op != expr.OpImplies || !allHeld(&asserted, held, expr.Conjuncts(c.Args[0])) {
+			out = append(out, c)
+			return
 		}
-		out = append(out, c)
+		for _, d := range expr.Conjuncts(c.Args[1]) {
+			add(d)
+		}
+	}
+	for _, c := range all {
+		add(c)
 	}
 	return out
 }
