@@ -42,9 +42,21 @@ func ApplyKey(name string, args []uint64) string {
 // Eval returns the value of t under env: a bit-vector masked to its width,
 // or 0/1 for a boolean.
 func Eval(t *Term, env Env) (uint64, error) {
-	e := evaluator{env: env, memo: map[*Term]uint64{}}
-	return e.eval(t)
+	return NewEvaluator(env).Eval(t)
 }
+
+// An Evaluator evaluates terms under one Env, each shared sub-term once
+// over all the terms it is given: the assertions of a query, which share
+// their path conditions, cost the size of their union.
+type Evaluator struct{ e evaluator }
+
+// NewEvaluator returns an Evaluator of terms under env.
+func NewEvaluator(env Env) *Evaluator {
+	return &Evaluator{evaluator{env: env, memo: map[*Term]uint64{}}}
+}
+
+// Eval returns the value of t, as the package's Eval does.
+func (v *Evaluator) Eval(t *Term) (uint64, error) { return v.e.eval(t) }
 
 type evaluator struct {
 	env  Env

@@ -34,7 +34,7 @@ func (s *Solver) remembered(q *Query, limits []uint64, decide func() (*Result, e
 		limits:     fmt.Sprint(limits),
 	}
 	if r, ok := s.answers[key]; ok {
-		traceReuse(r)
+		traceReuse("as an earlier query of its shape", r)
 		return &Result{Status: r.Status, Reason: r.Reason}, nil
 	}
 	res, err := decide()

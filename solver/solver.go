@@ -99,6 +99,9 @@ type Solver struct {
 	// answers holds the Solver's answers that no renaming changes (see
 	// remembered).
 	answers map[answerKey]*Result
+	// models holds the Solver's latest Sat results, oldest first (see
+	// reuse).
+	models []*Result
 }
 
 // New returns a Solver that gives each query a budget of budget rlimit
@@ -128,13 +131,22 @@ func (s *Solver) Check(q *Query) (*Result, error) {
 	return s.check(q, attempts(s.budget))
 }
 
-// check decides q in attempts with the given rlimits, or answers it as
-// an earlier question of its shape (remembered).
+// check answers q with a recent model that satisfies it (reuse), or as
+// an earlier question of its shape (remembered), or else decides it in
+// attempts with the given rlimits.
 func (s *Solver) check(q *Query, limits []uint64) (*Result, error) {
 	if s.ctx == nil {
 		return nil, errors.New("solver: Check after Close")
 	}
-	return s.remembered(q, limits, func() (*Result, error) { return s.decide(q, limits) })
+	if r := s.reuse(q); r != nil {
+		traceReuse("a recent query's model satisfies it", r)
+		return r, nil
+	}
+	res, err := s.remembered(q, limits, func() (*Result, error) { return s.decide(q, limits) })
+	if err == nil {
+		s.remember(res)
+	}
+	return res, err
 }
 
 // decide decides q in attempts with the given rlimits, until one decides

@@ -77,11 +77,11 @@ func (t *trace) finish() {
 	fmt.Fprintf(os.Stderr, "query %d%s\n%s\n", t.n, t.plan, strings.Join(t.lines, "\n"))
 }
 
-// traceReuse prints, if TraceEnv is set, that a query was answered with
-// the answer of an earlier one of its shape.
-func traceReuse(r *Result) {
+// traceReuse prints, if TraceEnv is set, that a query was answered
+// without an attempt, and why.
+func traceReuse(why string, r *Result) {
 	if t := newTrace(); t != nil {
-		t.lines = append(t.lines, fmt.Sprintf("  answered as an earlier query of its shape: %s", r.Status))
+		t.lines = append(t.lines, fmt.Sprintf("  answered without Z3, %s: %s", why, r.Status))
 		t.finish()
 	}
 }
