@@ -1,10 +1,12 @@
 // This file defines how the premises of a query's lemmas are proven:
 // from what is known of one thread, sliced to what bears on the premise,
-// linear facts first; and remembered for the lane's later queries.
+// linear facts first; and remembered for the file's later queries.
 
 package analysis
 
 import (
+	"sync"
+
 	"hgrd/constraints"
 	"hgrd/expr"
 	"hgrd/kernelanalysis"
@@ -18,19 +20,59 @@ import (
 const premiseBudget = solver.DefaultBudget / 128
 
 // A prover proves the premises of one lane's queries with a solver of
-// its own, and remembers its answers: a pair's union and kinds ask the
-// same premises, and so do the pairs of one access. A lane's tasks come
-// in the same order on every run, so the answers remembered do too. Its
-// solver is not the lane's: what a context has translated changes how Z3
-// searches it, and quantAQLM's sh_b pair, decided near the budget in the
-// lane's solver, was not decided once premises had been asked there.
+// its own. Its solver is not the lane's: what a context has translated
+// changes how Z3 searches it, and quantAQLM's sh_b pair, decided near the
+// budget in the lane's solver, was not decided once premises had been
+// asked there. Its answers go to the premiseAnswers every lane of a file
+// shares.
 type prover struct {
-	s      *solver.Solver
-	terms  expr.Interner
-	proven map[premiseKey]bool
+	s       *solver.Solver
+	answers *premiseAnswers
 	// facts holds each side's facts as detached conjuncts (see
 	// detached), computed once for all the premises about it.
 	facts map[sideKey][]*expr.Term
+}
+
+// premiseAnswers holds the answers of a file's provers, shared by its
+// lanes: the union and kinds of a pair ask the same premises, and so do
+// the pairs of an access and of the accesses on one path (the read and
+// the write of a +=), which the lanes divide among them (tiled_grid_ok
+// asked each of its 32 premises once a lane). A question is the facts
+// that bear on a goal and the goal, and its answer the same whichever
+// lane's prover gives it, as solver.Prove decides in a context of its
+// own; sharing them leaves every verdict as it was.
+type premiseAnswers struct {
+	mu     sync.Mutex
+	terms  expr.Interner
+	proven map[*expr.Term]bool // by the question's representative
+}
+
+func newPremiseAnswers() *premiseAnswers {
+	return &premiseAnswers{proven: map[*expr.Term]bool{}}
+}
+
+// question returns the representative of the question whether facts
+// imply goal.
+func (a *premiseAnswers) question(facts []*expr.Term, goal *expr.Term) *expr.Term {
+	q := expr.Implies(expr.AllOf(facts...), goal)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.terms.Intern(q)
+}
+
+// lookup returns the answer recorded for a question, if there is one.
+func (a *premiseAnswers) lookup(question *expr.Term) (proven, ok bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	proven, ok = a.proven[question]
+	return proven, ok
+}
+
+// record records the answer to a question.
+func (a *premiseAnswers) record(question *expr.Term, proven bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.proven[question] = proven
 }
 
 // A sideKey names what is known of the thread running an access of a
@@ -41,16 +83,9 @@ type sideKey struct {
 	side   int
 }
 
-// A premiseKey names a premise about one access of a launch: its term's
-// representative, which names the side it is instantiated for.
-type premiseKey struct {
-	launch *constraints.Launch
-	access *kernelanalysis.Access
-	goal   *expr.Term
-}
-
-func newProver() *prover {
-	return &prover{s: solver.New(premiseBudget), proven: map[premiseKey]bool{}, facts: map[sideKey][]*expr.Term{}}
+// newProver returns a prover that shares its answers in answers.
+func newProver(answers *premiseAnswers) *prover {
+	return &prover{s: solver.New(premiseBudget), answers: answers, facts: map[sideKey][]*expr.Term{}}
 }
 
 // close releases the prover's solver.
@@ -67,15 +102,9 @@ func (p *prover) close() { p.s.Close() }
 // which a guard with a division states) left it unable to prove another
 // with them.
 func (p *prover) proves(q *constraints.Query, l *constraints.Launch, side int, goals []*expr.Term) bool {
-	acc := [2]*kernelanalysis.Access{q.First, q.Second}[side]
+	facts := p.sideFacts(q, l, side)
 	for _, goal := range goals {
-		key := premiseKey{l, acc, p.terms.Intern(goal)}
-		proven, ok := p.proven[key]
-		if !ok {
-			proven = p.provesOne(p.sideFacts(q, l, side), goal)
-			p.proven[key] = proven
-		}
-		if !proven {
+		if !p.provesOne(facts, goal) {
 			return false
 		}
 	}
@@ -94,12 +123,28 @@ func (p *prover) sideFacts(q *constraints.Query, l *constraints.Launch, side int
 	return facts
 }
 
-// provesOne reports whether the solver proves goal from conjuncts, a
-// side's detached facts.
+// provesOne reports whether goal follows from conjuncts, a side's
+// detached facts: the answer shared if the question was asked, else the
+// solver's.
 func (p *prover) provesOne(conjuncts []*expr.Term, goal *expr.Term) bool {
+	simple := relevant(conjuncts, []*expr.Term{goal}, expr.Simple)
+	question := p.answers.question(simple, goal)
+	proven, ok := p.answers.lookup(question)
+	if !ok {
+		proven = p.prove(simple, goal)
+		p.answers.record(question, proven)
+	}
+	return proven
+}
+
+// prove reports whether the solver proves goal from the simple facts
+// that bear on it, from the linear ones among them first. (The linear
+// facts that bear on a goal are among the simple ones that do, since a
+// linear fact is simple.)
+func (p *prover) prove(simple []*expr.Term, goal *expr.Term) bool {
 	goals := []*expr.Term{goal}
-	for _, keep := range []func(*expr.Term) bool{expr.Linear, expr.Simple} {
-		if ok, err := p.s.Prove(relevant(conjuncts, goals, keep), goal); ok && err == nil {
+	for _, facts := range [][]*expr.Term{relevant(simple, goals, expr.Linear), simple} {
+		if ok, err := p.s.Prove(facts, goal); ok && err == nil {
 			return true
 		}
 	}

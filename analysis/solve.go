@@ -219,6 +219,7 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 		}
 	}
 	close(work)
+	answers := newPremiseAnswers()
 	errs := make(chan error, lanes)
 	var wg sync.WaitGroup
 	for w := 0; w < min(workers, lanes); w++ {
@@ -232,7 +233,7 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			for lane := range work {
-				if err := solveLane(ctx, lane); err != nil {
+				if err := solveLane(ctx, lane, answers); err != nil {
 					errs <- err
 				}
 				if workers == 1 {
@@ -251,11 +252,12 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 	return ctx.Err()
 }
 
-// solveLane answers a lane's tasks in order with one solver.
-func solveLane(ctx context.Context, lane []*task) error {
+// solveLane answers a lane's tasks in order with one solver, proving
+// their premises with a prover of its own whose answers go to answers.
+func solveLane(ctx context.Context, lane []*task, answers *premiseAnswers) error {
 	s := solver.New(0)
 	defer s.Close()
-	premises := newProver()
+	premises := newProver(answers)
 	defer premises.close()
 	racy := map[raceKey]bool{}
 	for _, t := range lane {

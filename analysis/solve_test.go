@@ -146,7 +146,7 @@ func TestUnionWitness(t *testing.T) {
 	if err != nil || res.Status != solver.Sat {
 		t.Fatalf("union: %v, %v; want a race", res, err)
 	}
-	premises := newProver()
+	premises := newProver(newPremiseAnswers())
 	defer premises.close()
 	if err := union.settleUnion(s, premises, res); err != nil {
 		t.Fatal(err)
@@ -194,7 +194,7 @@ int main(int argc, char **argv) {
 // of the other two kinds, undecided without reading r*pitch as rows, is
 // unsat with it.
 func TestUnionOfTheOtherKindsReadsRows(t *testing.T) {
-	premises := newProver()
+	premises := newProver(newPremiseAnswers())
 	defer premises.close()
 	s := solver.New(0)
 	defer s.Close()
@@ -284,5 +284,33 @@ func TestInstantiationsShareLanes(t *testing.T) {
 	}
 	if len(spread) < lanes/2 {
 		t.Errorf("32 pairs of one kernel fall in %d lanes of %d", len(spread), lanes)
+	}
+}
+
+// TestPremisesSharedAcrossLanes checks that a premise one lane's prover
+// proved is not proven again by another lane's: the second prover,
+// whose solver is closed and so proves nothing, still reads the rows of
+// rowsAcrossBlocks from the answers the two share.
+func TestPremisesSharedAcrossLanes(t *testing.T) {
+	answers := newPremiseAnswers()
+	first := newProver(answers)
+	defer first.close()
+	second := newProver(answers)
+	second.close()
+	read := 0
+	for _, tk := range sourceTasks(t, "rows.cu", rowsAcrossBlocks) {
+		q := tk.ensureQuery()
+		withFirst := withRows(first, q, tk.launch)
+		if withFirst == q {
+			continue
+		}
+		read++
+		withSecond := withRows(second, q, tk.launch)
+		if withSecond == q || len(withSecond.Assertions) != len(withFirst.Assertions) {
+			t.Errorf("%v: the second prover read no rows (%d assertions, want %d)", tk.key.kind, len(withSecond.Assertions), len(withFirst.Assertions))
+		}
+	}
+	if read == 0 {
+		t.Fatal("no task of rowsAcrossBlocks reads rows; the test needs one")
 	}
 }
