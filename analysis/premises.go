@@ -38,9 +38,9 @@ type prover struct {
 // the pairs of an access and of the accesses on one path (the read and
 // the write of a +=), which the lanes divide among them (tiled_grid_ok
 // asked each of its 32 premises once a lane). A question is the facts
-// that bear on a goal and the goal, and its answer the same whichever
-// lane's prover gives it, as solver.Prove decides in a context of its
-// own; sharing them leaves every verdict as it was.
+// that bear on a goal and the goal. Its answer is the same whichever
+// lane's prover gives it, as solver.Prove decides it in a Z3 context of
+// its own, so sharing answers leaves every verdict as it was.
 type premiseAnswers struct {
 	mu     sync.Mutex
 	terms  expr.Interner

@@ -89,6 +89,10 @@ type step struct {
 // only.
 func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 	bv := s.bitVectors(q)
+	// Proving decides in a context of its own in either encoding, so
+	// that its answer does not depend on what the Solver was asked
+	// before: callers share proofs between Solvers (package analysis).
+	bv.fresh = s.only == provingEncoding
 	in, err := s.integers(q, qt)
 	if s.only == integerEncoding && err != nil {
 		panic(err)

@@ -88,6 +88,12 @@ func extract(enc *encoding, m *z3.Model, q *Query, qt queryTerms, retain func(an
 		memo[t] = v
 		return v
 	}
+	return readModel(q, qt, eval)
+}
+
+// readModel returns the Sat result of q, whose leaves are qt, in which
+// each term has the value value gives it.
+func readModel(q *Query, qt queryTerms, value func(*expr.Term) uint64) *Result {
 	r := &Result{
 		Status:  Sat,
 		Vars:    make(map[string]uint64, len(qt.vars)),
@@ -95,17 +101,17 @@ func extract(enc *encoding, m *z3.Model, q *Query, qt queryTerms, retain func(an
 		Values:  make([]uint64, len(q.Observe)),
 	}
 	for _, v := range qt.vars {
-		r.Vars[v.Name] = eval(v)
+		r.Vars[v.Name] = value(v)
 	}
 	for _, a := range qt.applies {
 		args := make([]uint64, len(a.Args))
 		for i, arg := range a.Args {
-			args[i] = eval(arg)
+			args[i] = value(arg)
 		}
-		r.Applies[expr.ApplyKey(a.Name, args)] = eval(a)
+		r.Applies[expr.ApplyKey(a.Name, args)] = value(a)
 	}
 	for i, o := range q.Observe {
-		r.Values[i] = eval(o)
+		r.Values[i] = value(o)
 	}
 	return r
 }

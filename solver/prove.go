@@ -12,8 +12,8 @@ import (
 // Prove reports whether facts imply goal: whether the facts and the
 // goal's negation are unsatisfiable within the Solver's budget, in one
 // attempt. It is decided in the integer encoding where the terms have
-// one, in a context of its own and so the same way every time, else
-// with bit-vectors. The goals asked are linear, or products bounded by linear
+// one, else with bit-vectors, in either case in a context of its own and
+// so the same way whatever the Solver was asked before. The goals asked are linear, or products bounded by linear
 // facts (a column below a row length, which a launch's grid bounds
 // through a host division by a constant), which the integers decide in
 // a few thousand units where bit-blasting a 32-bit division does not.
