@@ -21,17 +21,22 @@ const recentModels = 16
 // application it does not name the value 0 (a borrowedEnv), so q's
 // assertions holding under it prove q satisfiable whatever query the
 // model came from.
+//
+// A query is first translated, as every attempt would: evaluation
+// accepts terms that Z3 rejects (operands of two widths, a function
+// used at two sorts), and such a query is an error for decide to report,
+// never a race. The translation is kept, so an attempt pays for it once.
 func (s *Solver) reuse(q *Query) (res *Result) {
 	if len(s.models) == 0 {
 		return nil
 	}
 	defer func() {
-		// An ill-formed query is decide's to report.
 		if recover() != nil {
 			res = nil
 		}
 	}()
 	qt := collect(q)
+	s.bitVectors(q)
 	for i := len(s.models) - 1; i >= 0; i-- {
 		if r := modelFrom(s.models[i], q, qt); r != nil {
 			return r
