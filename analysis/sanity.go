@@ -16,9 +16,9 @@ import (
 // verifyWitness replays a model through a query. An error means the solver
 // and the term semantics disagree: an internal error, never a race.
 func verifyWitness(q *constraints.Query, res *solver.Result) error {
-	env := res.Env()
+	ev := expr.NewEvaluator(res.Env()) // the terms share their paths
 	for i, a := range q.Race() {
-		v, err := expr.Eval(a, env)
+		v, err := ev.Eval(a)
 		if err != nil {
 			return fmt.Errorf("witness replay: assertion %d: %v", i, err)
 		}
@@ -26,10 +26,10 @@ func verifyWitness(q *constraints.Query, res *solver.Result) error {
 			return fmt.Errorf("witness replay: assertion %d is false under the model: %s", i, a)
 		}
 	}
-	off1, err1 := expr.Eval(q.Offset1, env)
-	off2, err2 := expr.Eval(q.Offset2, env)
-	size1, err3 := expr.Eval(expr.Instantiate(q.First.Size, 1), env)
-	size2, err4 := expr.Eval(expr.Instantiate(q.Second.Size, 2), env)
+	off1, err1 := ev.Eval(q.Offset1)
+	off2, err2 := ev.Eval(q.Offset2)
+	size1, err3 := ev.Eval(expr.Instantiate(q.First.Size, 1))
+	size2, err4 := ev.Eval(expr.Instantiate(q.Second.Size, 2))
 	for _, err := range []error{err1, err2, err3, err4} {
 		if err != nil {
 			return fmt.Errorf("witness replay: %v", err)

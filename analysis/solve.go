@@ -612,9 +612,9 @@ func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Resu
 // have values in it, and they hold. (They are not observed in the query,
 // which would change its encoding.)
 func holds(res *solver.Result, facts []*expr.Term) bool {
-	env := res.Env()
+	ev := expr.NewEvaluator(res.Env()) // the facts share their paths
 	for _, b := range facts {
-		if v, err := expr.Eval(b, env); err != nil || v == 0 {
+		if v, err := ev.Eval(b); err != nil || v == 0 {
 			return false
 		}
 	}

@@ -35,10 +35,9 @@ func (s *Solver) reuse(q *Query) (res *Result) {
 			res = nil
 		}
 	}()
-	qt := collect(q)
 	s.bitVectors(q)
 	for i := len(s.models) - 1; i >= 0; i-- {
-		if r := modelFrom(s.models[i], q, qt); r != nil {
+		if r := modelFrom(s.models[i], q); r != nil {
 			return r
 		}
 	}
@@ -56,16 +55,17 @@ func (s *Solver) remember(r *Result) {
 	}
 }
 
-// modelFrom returns the model of q, whose leaves are qt, that the
-// interpretation old gives, if q's assertions all hold under it.
-func modelFrom(old *Result, q *Query, qt queryTerms) *Result {
+// modelFrom returns the model of q that the interpretation old gives,
+// if q's assertions all hold under it. The query's leaves are collected
+// only then: most models fail, at the first assertion they falsify.
+func modelFrom(old *Result, q *Query) *Result {
 	ev := expr.NewEvaluator(borrowedEnv{old})
 	for _, a := range q.Assertions {
 		if v, err := ev.Eval(a); err != nil || v == 0 {
 			return nil
 		}
 	}
-	return readModel(q, qt, func(t *expr.Term) uint64 {
+	return readModel(q, collect(q), func(t *expr.Term) uint64 {
 		v, _ := ev.Eval(t) // a borrowedEnv names every leaf
 		return v
 	})
