@@ -43,6 +43,8 @@ func trials(q *Query) []*trial {
 	if len(factors) == 0 {
 		return nil
 	}
+	defs := definitions(q, pinned)
+	factors = rootsOf(factors, defs)
 	values := append([]uint64(nil), trialValues...)
 	for _, b := range pinnedBlockDims(pins) {
 		if b > 1 {
@@ -72,12 +74,102 @@ func trials(q *Query) []*trial {
 			for _, f := range group {
 				fixed[f.Name], width[f.Name] = v&expr.Mask(f.Width), f.Width
 			}
+			derive(fixed, width, defs)
 			t := fix(q, fixed)
 			t.width = width
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// definitions returns the launch-wide variables that a top-level
+// conjunct of q equates to a term over other launch-wide variables, by
+// name, with that term, if it applies no function: a row length the host computes from a count of
+// tiles (cols == tiles*16 + 2). Pinned variables are left out, and a
+// variable's first definition wins.
+func definitions(q *Query, pinned map[string]uint64) map[string]*expr.Term {
+	defs := map[string]*expr.Term{}
+	free := func(v *expr.Term) bool {
+		_, known := pinned[v.Name]
+		return v.Op == expr.OpVar && v.Scope == expr.Shared && v.Width != expr.Bool && !known
+	}
+	for _, a := range q.Assertions {
+		for _, f := range expr.Conjuncts(a) {
+			if f.Op != expr.OpEq {
+				continue
+			}
+			for i, v := range f.Args {
+				def := f.Args[1-i]
+				if _, done := defs[v.Name]; done || !free(v) || def.IsConst() || def.Width != v.Width {
+					continue
+				}
+				vars := expr.Vars(def)
+				if applies(def) || slices.ContainsFunc(vars, func(d *expr.Term) bool { return !free(d) || d.Name == v.Name }) {
+					continue
+				}
+				defs[v.Name] = def
+			}
+		}
+	}
+	return defs
+}
+
+// applies reports whether t applies a function (a load from memory,
+// say), whose value no trial fixes.
+func applies(t *expr.Term) bool {
+	found := false
+	expr.Inspect(t, func(u *expr.Term) bool {
+		found = found || u.Op == expr.OpApply
+		return !found
+	})
+	return found
+}
+
+// rootsOf returns the variables a trial fixes for factors: each factor
+// that defs define is replaced by the variables of its definition, and
+// those in turn by theirs. Trial values are small for the host's own
+// values: a row length of 1, 2 or 3 is no row length of tiles*16 + 2,
+// while 1, 2 or 3 tiles are. The result is sorted by name.
+func rootsOf(factors []*expr.Term, defs map[string]*expr.Term) []*expr.Term {
+	roots := map[string]*expr.Term{}
+	expanded := map[string]bool{}
+	work := slices.Clone(factors)
+	for len(work) > 0 {
+		v := work[0]
+		work = work[1:]
+		if def, ok := defs[v.Name]; ok && !expanded[v.Name] {
+			expanded[v.Name] = true
+			work = append(work, expr.Vars(def)...)
+			continue
+		}
+		roots[v.Name] = v
+	}
+	out := make([]*expr.Term, 0, len(roots))
+	for _, v := range roots {
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// derive adds to a trial's fixed variables those that defs define from
+// fixed ones, with the values their definitions give, so that the trial
+// fixes a defined factor with its roots.
+func derive(fixed map[string]uint64, width map[string]int, defs map[string]*expr.Term) {
+	for changed := true; changed; {
+		changed = false
+		for _, name := range sortedKeys(defs) {
+			if _, done := fixed[name]; done {
+				continue
+			}
+			def := defs[name]
+			if v, err := expr.Eval(def, expr.MapEnv(fixed)); err == nil {
+				fixed[name], width[name] = v, def.Width
+				changed = true
+			}
+		}
+	}
 }
 
 // maxTrials bounds the trials of a query: each costs up to 1/trialShare of its

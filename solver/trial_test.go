@@ -82,3 +82,45 @@ func TestNoTrialsForLinearQueries(t *testing.T) {
 		t.Errorf("%d trials for a query without products of unknowns", len(ts))
 	}
 }
+
+// TestTrialsFixTheRootsOfDefinedFactors checks that a factor the host
+// computes from another host value (cols == tiles*16 + 2) is fixed
+// through that value: tiles takes the trial values, and cols the values
+// its definition gives them, where cols = 1, 2 or 3 would contradict
+// the definition.
+func TestTrialsFixTheRootsOfDefinedFactors(t *testing.T) {
+	q := rowCollision()
+	tiles := v32("tiles")
+	q.Assertions = append(q.Assertions, expr.Eq(v32("cols"), expr.Add(expr.Mul(tiles, c32(16)), c32(2))))
+	ts := trials(q)
+	if len(ts) == 0 {
+		t.Fatal("no trials")
+	}
+	got := map[uint64]uint64{}
+	for _, tr := range ts {
+		n, ok := tr.fixed["tiles"]
+		if !ok {
+			t.Fatalf("trial %s does not fix tiles, the root of cols", tr)
+		}
+		got[n] = tr.fixed["cols"]
+	}
+	for tiles, cols := range map[uint64]uint64{1: 18, 2: 34, 3: 50} {
+		if got[tiles] != cols {
+			t.Errorf("trial tiles=%d fixes cols=%d, want %d (trials %v)", tiles, got[tiles], cols, ts)
+		}
+	}
+}
+
+// TestTrialsKeepFactorsDefinedByMemory checks that a factor equated to
+// a load (an application) is fixed itself: no trial fixes what a load
+// returns.
+func TestTrialsKeepFactorsDefinedByMemory(t *testing.T) {
+	q := rowCollision()
+	load := expr.Apply("mem", 32, v32("p"))
+	q.Assertions = append(q.Assertions, expr.Eq(v32("cols"), load))
+	for _, tr := range trials(q) {
+		if _, ok := tr.fixed["cols"]; !ok || len(tr.fixed) != 1 {
+			t.Errorf("trial %s, want cols fixed alone", tr)
+		}
+	}
+}
