@@ -5,6 +5,7 @@ package solver
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -44,7 +45,9 @@ func trials(q *Query) []*trial {
 		return nil
 	}
 	defs := definitions(q, pinned)
-	factors = rootsOf(factors, defs)
+	if factors = rootsOf(factors, defs, pinned); len(factors) == 0 {
+		return nil // the pinned values fix every factor
+	}
 	values := append([]uint64(nil), trialValues...)
 	for _, b := range pinnedBlockDims(pins) {
 		if b > 1 {
@@ -74,7 +77,7 @@ func trials(q *Query) []*trial {
 			for _, f := range group {
 				fixed[f.Name], width[f.Name] = v&expr.Mask(f.Width), f.Width
 			}
-			derive(fixed, width, defs)
+			derive(fixed, width, defs, pinned)
 			t := fix(q, fixed)
 			t.width = width
 			out = append(out, t)
@@ -84,15 +87,19 @@ func trials(q *Query) []*trial {
 }
 
 // definitions returns the launch-wide variables that a top-level
-// conjunct of q equates to a term over other launch-wide variables, by
-// name, with that term, if it applies no function: a row length the host computes from a count of
-// tiles (cols == tiles*16 + 2). Pinned variables are left out, and a
-// variable's first definition wins.
+// conjunct of q equates to a term over other launch-wide variables and
+// pinned ones, by name, with that term, if it applies no function: a row
+// length the host computes from a count of tiles (cols == tiles*16 + 2),
+// a size from a count of blocks (n == blocks * ntid.x). Pinned variables
+// are not defined, and a variable's first definition wins.
 func definitions(q *Query, pinned map[string]uint64) map[string]*expr.Term {
 	defs := map[string]*expr.Term{}
+	known := func(v *expr.Term) bool {
+		_, ok := pinned[v.Name]
+		return ok
+	}
 	free := func(v *expr.Term) bool {
-		_, known := pinned[v.Name]
-		return v.Op == expr.OpVar && v.Scope == expr.Shared && v.Width != expr.Bool && !known
+		return v.Op == expr.OpVar && v.Scope == expr.Shared && v.Width != expr.Bool && !known(v)
 	}
 	for _, a := range q.Assertions {
 		for _, f := range expr.Conjuncts(a) {
@@ -105,7 +112,7 @@ func definitions(q *Query, pinned map[string]uint64) map[string]*expr.Term {
 					continue
 				}
 				vars := expr.Vars(def)
-				if applies(def) || slices.ContainsFunc(vars, func(d *expr.Term) bool { return !free(d) || d.Name == v.Name }) {
+				if applies(def) || slices.ContainsFunc(vars, func(d *expr.Term) bool { return !free(d) && !known(d) || d.Name == v.Name }) {
 					continue
 				}
 				defs[v.Name] = def
@@ -128,10 +135,11 @@ func applies(t *expr.Term) bool {
 
 // rootsOf returns the variables a trial fixes for factors: each factor
 // that defs define is replaced by the variables of its definition, and
-// those in turn by theirs. Trial values are small for the host's own
-// values: a row length of 1, 2 or 3 is no row length of tiles*16 + 2,
-// while 1, 2 or 3 tiles are. The result is sorted by name.
-func rootsOf(factors []*expr.Term, defs map[string]*expr.Term) []*expr.Term {
+// those in turn by theirs, pinned variables left out. Trial values are
+// small for the host's own values: a row length of 1, 2 or 3 is no row
+// length of tiles*16 + 2, while 1, 2 or 3 tiles are. The result is
+// sorted by name.
+func rootsOf(factors []*expr.Term, defs map[string]*expr.Term, pinned map[string]uint64) []*expr.Term {
 	roots := map[string]*expr.Term{}
 	expanded := map[string]bool{}
 	work := slices.Clone(factors)
@@ -143,7 +151,9 @@ func rootsOf(factors []*expr.Term, defs map[string]*expr.Term) []*expr.Term {
 			work = append(work, expr.Vars(def)...)
 			continue
 		}
-		roots[v.Name] = v
+		if _, known := pinned[v.Name]; !known {
+			roots[v.Name] = v
+		}
 	}
 	out := make([]*expr.Term, 0, len(roots))
 	for _, v := range roots {
@@ -154,9 +164,11 @@ func rootsOf(factors []*expr.Term, defs map[string]*expr.Term) []*expr.Term {
 }
 
 // derive adds to a trial's fixed variables those that defs define from
-// fixed ones, with the values their definitions give, so that the trial
+// fixed and pinned ones, with the values their definitions give, so that the trial
 // fixes a defined factor with its roots.
-func derive(fixed map[string]uint64, width map[string]int, defs map[string]*expr.Term) {
+func derive(fixed map[string]uint64, width map[string]int, defs map[string]*expr.Term, pinned map[string]uint64) {
+	env := maps.Clone(pinned)
+	maps.Copy(env, fixed)
 	for changed := true; changed; {
 		changed = false
 		for _, name := range sortedKeys(defs) {
@@ -164,8 +176,8 @@ func derive(fixed map[string]uint64, width map[string]int, defs map[string]*expr
 				continue
 			}
 			def := defs[name]
-			if v, err := expr.Eval(def, expr.MapEnv(fixed)); err == nil {
-				fixed[name], width[name] = v, def.Width
+			if v, err := expr.Eval(def, expr.MapEnv(env)); err == nil {
+				fixed[name], width[name], env[name] = v, def.Width, v
 				changed = true
 			}
 		}

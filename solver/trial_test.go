@@ -89,24 +89,33 @@ func TestNoTrialsForLinearQueries(t *testing.T) {
 // its definition gives them, where cols = 1, 2 or 3 would contradict
 // the definition.
 func TestTrialsFixTheRootsOfDefinedFactors(t *testing.T) {
-	q := rowCollision()
 	tiles := v32("tiles")
-	q.Assertions = append(q.Assertions, expr.Eq(v32("cols"), expr.Add(expr.Mul(tiles, c32(16)), c32(2))))
-	ts := trials(q)
-	if len(ts) == 0 {
-		t.Fatal("no trials")
-	}
-	got := map[uint64]uint64{}
-	for _, tr := range ts {
-		n, ok := tr.fixed["tiles"]
-		if !ok {
-			t.Fatalf("trial %s does not fix tiles, the root of cols", tr)
+	ntid := rowCollision().Assertions[0].Args[0] // ntid.x, pinned to 16
+	for _, def := range []struct {
+		cols *expr.Term
+		want map[uint64]uint64 // cols by tiles
+	}{
+		{expr.Add(expr.Mul(tiles, c32(16)), c32(2)), map[uint64]uint64{1: 18, 2: 34, 3: 50}},
+		{expr.Mul(tiles, ntid), map[uint64]uint64{1: 16, 2: 32, 3: 48}},
+	} {
+		q := rowCollision()
+		q.Assertions = append(q.Assertions, expr.Eq(v32("cols"), def.cols))
+		ts := trials(q)
+		if len(ts) == 0 {
+			t.Fatalf("cols == %v: no trials", def.cols)
 		}
-		got[n] = tr.fixed["cols"]
-	}
-	for tiles, cols := range map[uint64]uint64{1: 18, 2: 34, 3: 50} {
-		if got[tiles] != cols {
-			t.Errorf("trial tiles=%d fixes cols=%d, want %d (trials %v)", tiles, got[tiles], cols, ts)
+		got := map[uint64]uint64{}
+		for _, tr := range ts {
+			n, ok := tr.fixed["tiles"]
+			if !ok {
+				t.Fatalf("cols == %v: trial %s does not fix tiles, the root of cols", def.cols, tr)
+			}
+			got[n] = tr.fixed["cols"]
+		}
+		for n, cols := range def.want {
+			if got[n] != cols {
+				t.Errorf("cols == %v: trial tiles=%d fixes cols=%d, want %d (trials %v)", def.cols, n, got[n], cols, ts)
+			}
 		}
 	}
 }
