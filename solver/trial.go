@@ -155,17 +155,12 @@ func rootsOf(factors []*expr.Term, defs map[string]*expr.Term, pinned map[string
 			roots[v.Name] = v
 		}
 	}
-	out := make([]*expr.Term, 0, len(roots))
-	for _, v := range roots {
-		out = append(out, v)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return byName(roots)
 }
 
 // derive adds to a trial's fixed variables those that defs define from
-// fixed and pinned ones, with the values their definitions give, so that the trial
-// fixes a defined factor with its roots.
+// fixed and pinned ones, with the values their definitions give, so
+// that the trial fixes a defined factor with its roots.
 func derive(fixed map[string]uint64, width map[string]int, defs map[string]*expr.Term, pinned map[string]uint64) {
 	env := maps.Clone(pinned)
 	maps.Copy(env, fixed)
@@ -260,8 +255,13 @@ func launchWideFactors(q *Query, pinned map[string]uint64) []*expr.Term {
 	for _, a := range q.Assertions {
 		terms.Inspect(a, visit)
 	}
-	out := make([]*expr.Term, 0, len(factors))
-	for _, v := range factors {
+	return byName(factors)
+}
+
+// byName returns the variables of a map by name, sorted by name.
+func byName(vars map[string]*expr.Term) []*expr.Term {
+	out := make([]*expr.Term, 0, len(vars))
+	for _, v := range vars {
 		out = append(out, v)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
