@@ -43,3 +43,37 @@ func TestIntegerModelsThroughFreshContexts(t *testing.T) {
 	}
 	verifyModel(t, q, r)
 }
+
+// TestObservedTermsAddNothingToTheIntegerEncoding checks that a term
+// observed only for the witness (an address the query does not compare)
+// adds no assertion to the integer encoding, and that its value is
+// still the model's: computed from the leaves with wrapping.
+func TestObservedTermsAddNothingToTheIntegerEncoding(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	s.only = integerEncoding
+	x, y := v8("x"), v8("y")
+	fx := f8(x)
+	asserted := []*expr.Term{expr.ULt(c8(100), x), expr.ULt(c8(200), y), expr.Eq(fx, c8(7))}
+	address := expr.Add(expr.Mul(x, y), fx) // wraps at 8 bits
+	bare, observed := &Query{Assertions: asserted}, &Query{Assertions: asserted, Observe: []*expr.Term{address}}
+	encBare, err := s.integers(bare, collect(bare))
+	if err != nil {
+		t.Fatal(err)
+	}
+	encObserved, err := s.integers(observed, collect(observed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(encObserved.assertions) != len(encBare.assertions) {
+		t.Errorf("observing x*y + f(x) adds %d assertions", len(encObserved.assertions)-len(encBare.assertions))
+	}
+	r := mustCheck(t, s, observed)
+	if r.Status != Sat {
+		t.Fatalf("status %v, want sat", r.Status)
+	}
+	want := (r.Vars["x"]*r.Vars["y"] + 7) & 0xff
+	if r.Values[0] != want {
+		t.Errorf("observed value %d, want x*y + f(x) = %d*%d + 7 mod 256 = %d", r.Values[0], r.Vars["x"], r.Vars["y"], want)
+	}
+}

@@ -92,7 +92,9 @@ func extract(enc *encoding, m *z3.Model, q *Query, qt queryTerms, retain func(an
 }
 
 // readModel returns the Sat result of q, whose leaves are qt, in which
-// each term has the value value gives it.
+// each leaf has the value value gives it. An observed term's value is
+// computed from the leaves' (expr.Eval), exactly as the bit-vector
+// semantics has it, so that no encoding has to define it for Z3.
 func readModel(q *Query, qt queryTerms, value func(*expr.Term) uint64) *Result {
 	r := &Result{
 		Status:  Sat,
@@ -110,8 +112,13 @@ func readModel(q *Query, qt queryTerms, value func(*expr.Term) uint64) *Result {
 		}
 		r.Applies[expr.ApplyKey(a.Name, args)] = value(a)
 	}
+	env := r.Env()
 	for i, o := range q.Observe {
-		r.Values[i] = value(o)
+		v, err := expr.Eval(o, env)
+		if err != nil {
+			panic(termErr(o, "observed term outside the model: %v", err))
+		}
+		r.Values[i] = v
 	}
 	return r
 }
