@@ -284,7 +284,13 @@ func solveLane(ctx context.Context, lane []*task, answers *premiseAnswers) error
 			continue
 		}
 		if err == nil && res.Status == solver.Sat && len(t.query.Bounds)+len(t.query.Contents) > 0 {
+			start := time.Now()
 			res, t.unbounded, err = withinBounds(s, t, res)
+			if t.unbounded {
+				traceTaskAs("within bounds", t, &solver.Result{Status: solver.Unknown}, start)
+			} else {
+				traceTaskAs("within bounds", t, res, start)
+			}
 		}
 		if err == nil && res.Status == solver.Sat {
 			err = verifyWitness(t.query, res)
@@ -327,7 +333,12 @@ func narrowUnion(t *task, racy map[raceKey]bool) *task {
 // traceTask prints, when TraceEnv is set, the pair and kind a task asked
 // of the solver, its answer and the seconds it took: the solver's own
 // trace numbers queries but cannot name them.
-func traceTask(t *task, res *solver.Result, start time.Time) {
+func traceTask(t *task, res *solver.Result, start time.Time) { traceTaskAs("task", t, res, start) }
+
+// traceTaskAs is traceTask with the line's first word: "within bounds"
+// for the question whether a race found has a witness inside its
+// allocations (withinBounds), whose answer is then the race's.
+func traceTaskAs(what string, t *task, res *solver.Result, start time.Time) {
 	if os.Getenv(TraceEnv) == "" || res == nil {
 		return
 	}
@@ -335,7 +346,7 @@ func traceTask(t *task, res *solver.Result, start time.Time) {
 	if !t.query.Union {
 		kind = t.query.Kind.String()
 	}
-	fmt.Fprintf(os.Stderr, "task %s %s: %s %s and %s %s: %s in %.2fs\n", t.kernel.Name, kind,
+	fmt.Fprintf(os.Stderr, "%s %s %s: %s %s and %s %s: %s in %.2fs\n", what, t.kernel.Name, kind,
 		t.query.First.Pos, t.query.First.Kind, t.query.Second.Pos, t.query.Second.Kind, res.Status, time.Since(start).Seconds())
 }
 
