@@ -35,6 +35,8 @@ var cases = []string{
 	"block_stride_racy",
 	"bool_param_ok",
 	"bool_param_racy",
+	"box_offsets_ok",
+	"box_offsets_racy",
 	"byte_overlap",
 	"closure_cells_ok",
 	"closure_cells_racy",
