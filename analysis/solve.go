@@ -645,9 +645,10 @@ func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Resu
 const boundsProofBudget = solver.DefaultBudget / 64
 
 // noWitnessWithin reports whether a race's assertions with the bounds
-// and contents facts have no model: proven in the integer encoding
-// (solver.Prove), after the search for a witness within them found none
-// and did not rule one out.
+// and contents facts have no model, proven in the integer encoding
+// (solver.Prove): before the search for a witness within them where the
+// host fills memory, after it where it does not and the search ended
+// undecided.
 func noWitnessWithin(s *solver.Solver, bounded []*expr.Term) (bool, error) {
 	defer s.SetBudget(s.Budget())
 	s.SetBudget(boundsProofBudget)
