@@ -6,6 +6,7 @@ package solver
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"sync/atomic"
@@ -142,11 +143,59 @@ func (s *Solver) check(q *Query, limits []uint64) (*Result, error) {
 		traceReuse("a recent query's model satisfies it", r)
 		return r, nil
 	}
-	res, err := s.remembered(q, limits, func() (*Result, error) { return s.decide(q, limits) })
+	res, err := s.checkSlices(q, limits)
 	if err == nil {
 		s.remember(res)
 	}
 	return res, err
+}
+
+// checkSlices decides q one independent part at a time (see independentParts),
+// each as an earlier question of its shape or in attempts with the given
+// rlimits: unsat if a part is, else unknown if a part is, else sat with
+// the union of the parts' models. Every part is asked until one is
+// unsat, so an unknown part does not hide an unsat one.
+func (s *Solver) checkSlices(q *Query, limits []uint64) (*Result, error) {
+	parts := independentParts(q)
+	if len(parts) == 1 {
+		return s.remembered(q, limits, func() (*Result, error) { return s.decide(q, limits) })
+	}
+	traceSlices(len(parts))
+	union := &Result{Status: Sat, Vars: map[string]uint64{}, Applies: map[string]uint64{}}
+	var unknown *Result
+	for _, p := range parts {
+		res, err := s.checkPart(p, limits)
+		switch {
+		case err != nil || res.Status == Unsat:
+			return res, err
+		case res.Status == Unknown:
+			if unknown == nil {
+				unknown = res
+			}
+		default:
+			maps.Copy(union.Vars, res.Vars)
+			maps.Copy(union.Applies, res.Applies)
+		}
+	}
+	if unknown != nil {
+		return unknown, nil
+	}
+	if m := modelFrom(union, q); m != nil {
+		return m, nil
+	}
+	return nil, errors.New("solver: the models of a query's independent parts do not satisfy it")
+}
+
+// checkPart decides an independent part of a query: with a recent model
+// that satisfies it (the host's path to a launch, asked again with every
+// pair of its kernel), as an earlier question of its shape, or in
+// attempts. A part's model is not remembered: the query's is, once its
+// parts are decided.
+func (s *Solver) checkPart(p *Query, limits []uint64) (*Result, error) {
+	if r := s.reuse(p); r != nil {
+		return r, nil
+	}
+	return s.remembered(p, limits, func() (*Result, error) { return s.decide(p, limits) })
 }
 
 // decide decides q in attempts with the given rlimits, until one decides

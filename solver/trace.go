@@ -85,3 +85,11 @@ func traceReuse(why string, r *Result) {
 		t.finish()
 	}
 }
+
+// traceSlices reports that a query is decided in independent parts.
+func traceSlices(n int) {
+	if t := newTrace(); t != nil {
+		t.lines = append(t.lines, fmt.Sprintf("  sliced into %d independent parts, each decided alone", n))
+		t.finish()
+	}
+}
