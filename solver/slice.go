@@ -7,27 +7,25 @@ package solver
 
 import "hgrd/expr"
 
-// independentParts returns q as two queries that share no variable and
-// no function, the smaller first, or q alone if it cannot be divided:
-// the part of the observed terms (a race query's offsets), made of every
-// assertion that shares a variable or an uninterpreted function with
-// them, directly or through other assertions, and the rest. A query
+// independentParts divides q into two queries that share no variable
+// and no function, or returns rest nil if it cannot: race, the part of
+// the observed terms (a race query's offsets), made of every assertion
+// that shares a variable or an uninterpreted function with them,
+// directly or through other assertions; and rest, the others. A query
 // without observed terms (a premise's) is divided the same way around
-// its largest part.
+// its largest set of connected assertions.
 //
 // A conjunction of two queries that share nothing is satisfiable exactly
 // when both are, and the union of their models is a model of it. The
-// rest left out changes the shape of the part asked again: the
+// rest left out changes the shape of the race's part: the
 // instantiations of a template kernel launched from one host function
 // ask the same race question under path conditions that differ in a
 // constant (bitpacking's dispatch on its input type: inType != 0,
 // inType != 1), and only the part without them is asked again under
-// other names (see remembered). The rest, which does not bear on the
-// race, is decided as one query: deciding each of its parts alone cost
-// a Z3 check each, and bitpacking asked three times as many.
-func independentParts(q *Query) []*Query {
+// other names (see remembered).
+func independentParts(q *Query) (race, rest *Query) {
 	if len(q.Assertions) < 2 {
-		return []*Query{q}
+		return q, nil
 	}
 	sets := newPartition()
 	roots := make([]int, len(q.Assertions))
@@ -41,28 +39,25 @@ func independentParts(q *Query) []*Query {
 		observed[i] = sets.join(o)
 	}
 	main := mainSet(q, sets, roots, observed)
-	part, rest := &Query{}, &Query{}
+	race, rest = &Query{}, &Query{}
 	for i, a := range q.Assertions {
 		if sets.find(roots[i]) == main {
-			part.Assertions = append(part.Assertions, a)
+			race.Assertions = append(race.Assertions, a)
 		} else {
 			rest.Assertions = append(rest.Assertions, a)
 		}
 	}
 	if len(rest.Assertions) == 0 {
-		return []*Query{q}
+		return q, nil
 	}
 	for i, o := range q.Observe {
 		if observed[i] >= 0 && sets.find(observed[i]) == main {
-			part.Observe = append(part.Observe, o)
+			race.Observe = append(race.Observe, o)
 		} else {
 			rest.Observe = append(rest.Observe, o)
 		}
 	}
-	if nodes(rest) > nodes(part) {
-		return []*Query{part, rest}
-	}
-	return []*Query{rest, part}
+	return race, rest
 }
 
 // mainSet returns the set of the assertions that the first observed term

@@ -86,10 +86,10 @@ func traceReuse(why string, r *Result) {
 	}
 }
 
-// traceSlices reports that a query is decided in independent parts.
-func traceSlices(n int) {
+// traceSlices reports that a query is decided in two independent parts.
+func traceSlices() {
 	if t := newTrace(); t != nil {
-		t.lines = append(t.lines, fmt.Sprintf("  sliced into %d independent parts, each decided alone", n))
+		t.lines = append(t.lines, "  sliced: the part that does not bear on the race first, then the race's")
 		t.finish()
 	}
 }
