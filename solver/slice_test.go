@@ -77,3 +77,25 @@ func TestIndependentPartsJoinThroughFunctions(t *testing.T) {
 		t.Errorf("linked by an observed term: divided, with rest %v", rest.Assertions)
 	}
 }
+
+// TestIndependentPartsFallBackToTheWhole checks that a query whose part
+// apart from its race is not decided within its share (a factoring
+// question) is decided whole, where its race's part, contradictory on
+// its face, makes it unsat at once.
+func TestIndependentPartsFallBackToTheWhole(t *testing.T) {
+	s := New(2_000_000)
+	defer s.Close()
+	x, y, a := v32("x"), v32("y"), v32("a")
+	one := c32(1)
+	// Factors of 32 bits of a 64-bit prime: none, which Z3 proves only
+	// by search.
+	factoring := []*expr.Term{
+		expr.Eq(expr.Mul(expr.ZExt(x, 64), expr.ZExt(y, 64)), expr.Const(0xFFFFFFFFFFFFFFC5, 64)),
+		expr.ULt(one, x), expr.ULt(one, y),
+	}
+	race := []*expr.Term{expr.ULt(a, c32(2)), expr.ULt(c32(5), a)}
+	q := &Query{Assertions: append(factoring, race...), Observe: []*expr.Term{a}}
+	if r := mustCheck(t, s, q); r.Status != Unsat {
+		t.Errorf("%v (%s), want unsat from the race's part", r.Status, r.Reason)
+	}
+}
