@@ -78,11 +78,11 @@ func TestIndependentPartsJoinThroughFunctions(t *testing.T) {
 	}
 }
 
-// TestIndependentPartsFallBackToTheWhole checks that a query whose part
-// apart from its race is not decided within its share (a factoring
-// question) is decided whole, where its race's part, contradictory on
-// its face, makes it unsat at once.
-func TestIndependentPartsFallBackToTheWhole(t *testing.T) {
+// TestIndependentPartsHardRest checks that a query whose part apart from
+// its race is hard (a factoring question) is unsat at once when its
+// race's part, contradictory on its face, is: the rest is not searched
+// first.
+func TestIndependentPartsHardRest(t *testing.T) {
 	s := New(2_000_000)
 	defer s.Close()
 	x, y, a := v32("x"), v32("y"), v32("a")
