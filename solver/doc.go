@@ -44,12 +44,12 @@
 //
 // Before any attempt, a query is tried against the Solver's recent models
 // (reuse.go), and the assertions that share no variable or function with
-// its observed terms are set apart (slice.go): decided first within a
-// small share of the budget, they leave the race's part to be asked
-// alone, and an unsat or unknown answer is remembered by the shape of
-// what was asked (answers.go), so a template's instantiations, which ask
-// the same questions under other names and other host conditions, are
-// answered once.
+// its observed terms are set apart (slice.go): the race's part is asked
+// alone, and the rest only if the race is not refuted, within a small
+// share of the budget. An unsat or unknown answer is remembered by the
+// shape of what was asked (answers.go), so a template's instantiations,
+// which ask the same questions under other names and other host
+// conditions, are answered once.
 //
 // # Budget
 //
