@@ -33,6 +33,9 @@ type encoding struct {
 	// query slowly (a sixth of hecbench-dev's lda when printed again for
 	// every attempt).
 	text string
+	// freshAttempts counts the attempts decided alone so far: each
+	// attempt's seed (see decideAlone).
+	freshAttempts uint
 	// value returns the Z3 expression whose model value is t's value:
 	// a boolean, a bit-vector, or (integer encoding) the unsigned
 	// reading of a bit-vector.

@@ -8,14 +8,14 @@ import (
 
 func TestDecideAlone(t *testing.T) {
 	decl := "(declare-fun x () Int) (declare-fun b () Bool)"
-	sat := decideAlone(decl+" (assert (> x 5)) (assert (< x 7)) (assert b)", 1_000_000)
+	sat := decideAlone(decl+" (assert (> x 5)) (assert (< x 7)) (assert b)", 1_000_000, 0)
 	if sat.status != Sat || sat.ints["x"] == nil || sat.ints["x"].Int64() != 6 || !sat.bools["b"] {
 		t.Errorf("x in (5, 7) and b: %+v, want sat with x = 6, b true", sat)
 	}
-	if a := decideAlone(decl+" (assert (> x 5)) (assert (< x 6))", 1_000_000); a.status != Unsat {
+	if a := decideAlone(decl+" (assert (> x 5)) (assert (< x 6))", 1_000_000, 0); a.status != Unsat {
 		t.Errorf("x in (5, 6): %+v, want unsat", a)
 	}
-	if a := decideAlone("(assert (> y 5))", 1_000_000); !a.invalid {
+	if a := decideAlone("(assert (> y 5))", 1_000_000, 0); !a.invalid {
 		t.Errorf("undeclared y: %+v, want invalid", a)
 	}
 }
@@ -75,5 +75,23 @@ func TestObservedTermsAddNothingToTheIntegerEncoding(t *testing.T) {
 	want := (r.Vars["x"]*r.Vars["y"] + 7) & 0xff
 	if r.Values[0] != want {
 		t.Errorf("observed value %d, want x*y + f(x) = %d*%d + 7 mod 256 = %d", r.Values[0], r.Vars["x"], r.Vars["y"], want)
+	}
+}
+
+// TestDecideAloneSeeds checks that an attempt's seed changes Z3's search
+// (the rlimit units it consumes) and not its answer: attempts of one
+// query that differ only in their rlimit would otherwise repeat one
+// search, each a prefix of the next.
+func TestDecideAloneSeeds(t *testing.T) {
+	text := "(declare-fun x () Int) (declare-fun y () Int) (declare-fun z () Int)" +
+		" (assert (> x 1)) (assert (> y 1)) (assert (< z 10)) (assert (> z 0))" +
+		" (assert (= (+ (* x y) (* z z z)) 1000003))"
+	first := decideAlone(text, 1_000_000, 0)
+	other := decideAlone(text, 1_000_000, 2)
+	if first.status != Sat || other.status != Sat {
+		t.Fatalf("seeds 0 and 2: %v and %v, want sat", first.status, other.status)
+	}
+	if first.units == other.units {
+		t.Errorf("seeds 0 and 2 both consumed %d units: the seed did not reach the search", first.units)
 	}
 }

@@ -319,7 +319,8 @@ func (s *Solver) attempt(enc *encoding, limit uint64, extract func(*z3.Model) *R
 		if enc.text == "" {
 			enc.text = zs.String()
 		}
-		a := decideAlone(enc.text, limit)
+		a := decideAlone(enc.text, limit, enc.freshAttempts)
+		enc.freshAttempts++
 		units = a.units
 		switch {
 		case a.invalid:
