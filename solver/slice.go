@@ -66,7 +66,7 @@ func independentParts(q *Query) (race, rest *Query) {
 func mainSet(q *Query, sets *partition, roots, observed []int) int {
 	size := map[int]int{}
 	for i, a := range q.Assertions {
-		size[sets.find(roots[i])] += nodes(&Query{Assertions: []*expr.Term{a}})
+		size[sets.find(roots[i])] += termNodes(a)
 	}
 	for _, leaf := range observed {
 		if leaf >= 0 && size[sets.find(leaf)] > 0 {
@@ -82,15 +82,10 @@ func mainSet(q *Query, sets *partition, roots, observed []int) int {
 	return main
 }
 
-// nodes returns the number of nodes of a query's terms, counting shared
-// sub-terms at each use.
-func nodes(q *Query) int {
+// termNodes returns the number of distinct nodes of a term.
+func termNodes(t *expr.Term) int {
 	n := 0
-	for _, ts := range [][]*expr.Term{q.Assertions, q.Observe} {
-		for _, t := range ts {
-			expr.Inspect(t, func(*expr.Term) bool { n++; return true })
-		}
-	}
+	expr.Inspect(t, func(*expr.Term) bool { n++; return true })
 	return n
 }
 

@@ -89,7 +89,7 @@ func traceReuse(why string, r *Result) {
 // traceSlices reports that a query is decided in two independent parts.
 func traceSlices() {
 	if t := newTrace(); t != nil {
-		t.lines = append(t.lines, "  sliced: the part that does not bear on the race first, then the race's")
+		t.lines = append(t.lines, "  sliced: the race's part first, then, unless it is unsat, the part that does not bear on the race")
 		t.finish()
 	}
 }
