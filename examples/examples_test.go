@@ -75,6 +75,8 @@ var cases = []string{
 	"global_rw",
 	"global_ww",
 	"grid_stride_ok",
+	"half_atomic_ok",
+	"half_atomic_racy",
 	"histogram_ok",
 	"host_contents_ok",
 	"host_contents_racy",

@@ -32,13 +32,25 @@ type Shape [sha256.Size]byte
 // order that came from the names (conditions sorted by their printed
 // form) does not tell two sequences apart; operands whose digests tie
 // keep their order.
-func ShapeOf(terms ...*Term) Shape {
+func ShapeOf(terms ...*Term) Shape { return shapeOf(terms, false) }
+
+// SkeletonOf returns the skeleton of a sequence of terms: its shape
+// (see ShapeOf) with the values of bit-vector constants left out. A
+// template kernel's instantiations ask questions of one skeleton that
+// differ in their constants (an element size, a block size): the same
+// question at another scale, which the same kind of attempt decides.
+func SkeletonOf(terms ...*Term) Shape { return shapeOf(terms, true) }
+
+// shapeOf returns the shape of terms, or their skeleton if
+// blindConstants is set.
+func shapeOf(terms []*Term, blindConstants bool) Shape {
 	s := &shaper{
-		ids:   map[*Term]int{},
-		nodes: map[string]int{},
-		names: map[string]int{},
-		blind: map[*Term]uint64{},
-		hash:  sha256.New(),
+		blindConstants: blindConstants,
+		ids:            map[*Term]int{},
+		nodes:          map[string]int{},
+		names:          map[string]int{},
+		blind:          map[*Term]uint64{},
+		hash:           sha256.New(),
 	}
 	for _, t := range s.sorted(terms) {
 		fmt.Fprintf(s.hash, "root %d\n", s.node(t))
@@ -57,6 +69,18 @@ type shaper struct {
 	names map[string]int // a variable's or function's number ("v" or "f" and its name)
 	blind map[*Term]uint64
 	hash  hash.Hash
+	// blindConstants leaves bit-vector constants' values out (a
+	// skeleton).
+	blindConstants bool
+}
+
+// value returns what the shape records of a term's Value: none for a
+// bit-vector constant of a skeleton.
+func (s *shaper) value(t *Term) uint64 {
+	if s.blindConstants && t.Op == OpConst && t.Width != Bool {
+		return 0
+	}
+	return t.Value
 }
 
 // commutative reports whether an operator's operands may be taken in any
@@ -84,7 +108,7 @@ func (s *shaper) blindDigest(t *Term) uint64 {
 		return d
 	}
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%d %d %d", t.Op, t.Width, t.Value)
+	fmt.Fprintf(h, "%d %d %d", t.Op, t.Width, s.value(t))
 	if t.Op == OpVar {
 		fmt.Fprintf(h, " %d %v", t.Scope, t.Role)
 	}
@@ -119,7 +143,7 @@ func (s *shaper) node(t *Term) int {
 	for i, a := range operands {
 		args[i] = s.node(a)
 	}
-	desc := fmt.Sprintf("%d %d %d %s %v", t.Op, t.Width, t.Value, s.name(t), args)
+	desc := fmt.Sprintf("%d %d %d %s %v", t.Op, t.Width, s.value(t), s.name(t), args)
 	if t.Op == OpVar {
 		desc += fmt.Sprintf(" %d %v", t.Scope, t.Role)
 	}

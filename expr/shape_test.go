@@ -63,3 +63,31 @@ func TestShapeOfConditionsInNameOrder(t *testing.T) {
 		t.Errorf("conjuncts in the order of their names: another shape")
 	}
 }
+
+// TestSkeletonIgnoresConstants checks that a skeleton is a shape with
+// bit-vector constants' values left out: questions that differ only in
+// their constants (another element size) share it, and any other change
+// (a width, an operator, a boolean constant) makes another.
+func TestSkeletonIgnoresConstants(t *testing.T) {
+	query := func(x string, size, limit uint64) []*Term {
+		v := Var(x, 32, Shared)
+		return []*Term{ULt(Mul(v, Const(size, 32)), Const(limit, 32)), True()}
+	}
+	base := SkeletonOf(query("n", 4, 1024)...)
+	if got := SkeletonOf(query("m", 8, 512)...); got != base {
+		t.Errorf("other constants and names: another skeleton")
+	}
+	if ShapeOf(query("n", 4, 1024)...) == ShapeOf(query("n", 8, 512)...) {
+		t.Errorf("other constants: the same shape")
+	}
+	others := map[string][]*Term{
+		"another width":    {ULt(Mul(Var("n", 64, Shared), Const(4, 64)), Const(1024, 64)), True()},
+		"another operator": {ULt(Add(Var("n", 32, Shared), Const(4, 32)), Const(1024, 32)), True()},
+		"false for true":   {ULt(Mul(Var("n", 32, Shared), Const(4, 32)), Const(1024, 32)), False()},
+	}
+	for name, q := range others {
+		if SkeletonOf(q...) == base {
+			t.Errorf("%s: the same skeleton", name)
+		}
+	}
+}

@@ -49,7 +49,12 @@
 // share of the budget. An unsat or unknown answer is remembered by the
 // shape of what was asked (answers.go), so a template's instantiations,
 // which ask the same questions under other names and other host
-// conditions, are answered once.
+// conditions, are answered once. Questions that differ in their
+// constants as well (an element size, a block size) share a skeleton
+// (hints.go): the kind of attempt that decided the last one of a
+// skeleton is tried first for the next. Trials stop after two have run
+// out of their rlimit: the query then stays hard with its host values
+// fixed.
 //
 // # Budget
 //

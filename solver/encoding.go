@@ -69,6 +69,8 @@ type step struct {
 	unsatOnly bool
 	// trial, if set, is the trial enc encodes.
 	trial *trial
+	// kind says what the attempt is, for hints (hints.go).
+	kind attemptKind
 	// name says what the attempt is, for HGRD_TRACE_QUERIES.
 	name string
 }
@@ -114,11 +116,11 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 			}
 		}
 		for _, l := range limits {
-			steps = append(steps, step{enc: bv, limit: l, name: "bit-vectors"})
+			steps = append(steps, step{enc: bv, limit: l, kind: bitVectorAttempt, name: "bit-vectors"})
 		}
 	case s.only == integerEncoding || s.only == provingEncoding:
 		for _, l := range limits {
-			steps = append(steps, step{enc: in, limit: l, name: "integers"})
+			steps = append(steps, step{enc: in, limit: l, kind: integerAttempt, name: "integers"})
 		}
 	default:
 		// Both encodings, in rounds of doubling limits: the integers
@@ -138,7 +140,7 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		// quick bit-vector look spent a tenth without an answer
 		// (hecbench-dev's ssm, whose 593 queries' quick looks took 24 s).
 		if integersFirst && budget/firstIntegerShare > 0 {
-			steps = append(steps, step{enc: in, limit: budget / firstIntegerShare, name: "integers"})
+			steps = append(steps, step{enc: in, limit: budget / firstIntegerShare, kind: integerAttempt, name: "integers"})
 			budget -= budget / firstIntegerShare
 		}
 		// A quick look with bit-vectors first: most queries of bounded
@@ -149,7 +151,7 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		// queries, and on hecbench-dev's slowest programs it took 158 s
 		// for none, where a trial often found the race next.
 		if quick > 0 && len(ts) == 0 { // an rlimit of 0 would be no limit
-			steps = append(steps, step{enc: bv, limit: quick, name: "bit-vectors (quick)"})
+			steps = append(steps, step{enc: bv, limit: quick, kind: bitVectorAttempt, name: "bit-vectors (quick)"})
 			budget -= quick
 		}
 		// The relaxation after the first look at the query itself,
@@ -162,11 +164,11 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		// small host values, found far faster among them.
 		for _, t := range ts {
 			if budget/trialShare > 0 {
-				steps = append(steps, step{enc: s.trialEncoding(t), limit: budget / trialShare, satOnly: true, trial: t, name: "trial " + t.String()})
+				steps = append(steps, step{enc: s.trialEncoding(t), limit: budget / trialShare, satOnly: true, trial: t, kind: trialAttempt, name: "trial " + t.String()})
 			}
 		}
 		if budget/smallValuesShare > 0 {
-			steps = append(steps, step{enc: in.narrowed, limit: budget / smallValuesShare, satOnly: true, name: "small integers"})
+			steps = append(steps, step{enc: in.narrowed, limit: budget / smallValuesShare, satOnly: true, kind: smallValuesAttempt, name: "small integers"})
 		}
 		budget -= budget/smallValuesShare + uint64(len(ts))*(budget/trialShare)
 		if !integersFirst {
@@ -196,10 +198,10 @@ func (s *Solver) relaxation(q *Query, limit uint64) *step {
 	}
 	if nonLinear(r) && !variableShifts(r) {
 		if in, err := s.integers(r, collect(r)); err == nil {
-			return &step{enc: in, limit: limit, unsatOnly: true, name: "relaxed integers"}
+			return &step{enc: in, limit: limit, unsatOnly: true, kind: relaxedAttempt, name: "relaxed integers"}
 		}
 	}
-	return &step{enc: s.bitVectors(r), limit: limit, unsatOnly: true, name: "relaxed bit-vectors"}
+	return &step{enc: s.bitVectors(r), limit: limit, unsatOnly: true, kind: relaxedAttempt, name: "relaxed bit-vectors"}
 }
 
 // minAttempt is the least rlimit an attempt gets on its own. Each
@@ -288,9 +290,9 @@ const firstIntegerShare = 256
 // decided at once.)
 func integerRounds(in, bv *encoding, budget uint64) []step {
 	return rounds(budget, []share{
-		{enc: in, part: 128, name: "integers"}, {enc: bv, part: 16, name: "bit-vectors"},
-		{enc: in, part: 64, name: "integers"}, {enc: bv, part: 8, name: "bit-vectors"},
-		{enc: bv, part: 4, name: "bit-vectors"}, {enc: bv, part: 0, name: "bit-vectors"},
+		{in, 128, integerAttempt}, {bv, 16, bitVectorAttempt},
+		{in, 64, integerAttempt}, {bv, 8, bitVectorAttempt},
+		{bv, 4, bitVectorAttempt}, {bv, 0, bitVectorAttempt},
 	})
 }
 
@@ -306,8 +308,8 @@ func integerRounds(in, bv *encoding, budget uint64) []step {
 // where bit-vectors decided the rest within an eighth of the budget.
 func bitVectorRounds(bv, in *encoding, budget uint64) []step {
 	return rounds(budget, []share{
-		{enc: bv, part: 16, name: "bit-vectors"}, {enc: bv, part: 8, name: "bit-vectors"},
-		{enc: bv, part: 4, name: "bit-vectors"}, {enc: in, part: 64, name: "integers"}, {enc: bv, part: 0, name: "bit-vectors"},
+		{bv, 16, bitVectorAttempt}, {bv, 8, bitVectorAttempt},
+		{bv, 4, bitVectorAttempt}, {in, 64, integerAttempt}, {bv, 0, bitVectorAttempt},
 	})
 }
 
@@ -316,7 +318,7 @@ func bitVectorRounds(bv, in *encoding, budget uint64) []step {
 type share struct {
 	enc  *encoding
 	part uint64
-	name string
+	kind attemptKind
 }
 
 // rounds returns the attempts of a list of shares of a budget, leaving
@@ -332,7 +334,7 @@ func rounds(budget uint64, shares []share) []step {
 		if limit == 0 {
 			continue // an rlimit of 0 would be no limit
 		}
-		steps = append(steps, step{enc: sh.enc, limit: limit, name: sh.name})
+		steps = append(steps, step{enc: sh.enc, limit: limit, kind: sh.kind, name: sh.kind.String()})
 		spent += limit
 	}
 	return steps

@@ -100,6 +100,11 @@ type Solver struct {
 	// answers holds the Solver's answers that no renaming changes (see
 	// remembered).
 	answers map[answerKey]*Result
+	// observe, if set, is told of each attempt and its outcome (tests).
+	observe func(step, *Result)
+	// hints holds, by skeleton, the kind of attempt that decided the
+	// latest question of each (see hinted).
+	hints map[hintKey]hint
 	// models holds the Solver's latest Sat results, oldest first (see
 	// reuse).
 	models []*Result
@@ -259,14 +264,22 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 			res, err = nil, failure(r)
 		}
 	}()
+	key := hintKeyOf(q, limits)
 	q = shiftedPowers(q)
 	terms := collect(q)
 	trace := newTrace()
 	defer trace.finish()
 	steps := s.plan(q, terms, limits)
+	if h, ok := s.hintFor(key); ok {
+		steps = hinted(steps, h)
+	}
 	trace.planned(steps)
 	s.retain(steps)
+	hardTrials := 0
 	for _, step := range steps {
+		if step.trial != nil && hardTrials == maxHardTrials {
+			continue
+		}
 		start := trace.start()
 		var units uint64
 		var read func(m *z3.Model) *Result // nil: the relaxation's models prove nothing
@@ -280,9 +293,18 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 		}
 		res, units = s.attempt(step.enc, step.limit, read)
 		trace.step(step, res, start, units)
+		if s.observe != nil {
+			s.observe(step, res)
+		}
+		if step.trial != nil && res.Status == Unknown && res.Reason == "" {
+			hardTrials++
+		}
 		if step.satOnly && res.Status != Sat || step.unsatOnly && res.Status != Unsat {
 			res = &Result{Status: Unknown}
 			continue
+		}
+		if res.Status != Unknown {
+			s.learn(key, step)
 		}
 		if res.Status != Unknown || res.Reason != "" {
 			return res, nil

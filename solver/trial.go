@@ -183,6 +183,16 @@ func derive(fixed map[string]uint64, width map[string]int, defs map[string]*expr
 // budget, though most end within a few thousand units.
 const maxTrials = 12
 
+// maxHardTrials is the number of trials that may run out of their
+// rlimit before a query's other trials are skipped. A trial is there to
+// find a race cheaply once the host's values are constants; one that
+// does not end within its limit shows that the query stays hard with
+// them fixed, and so, as a rule, do the others: hecbench-dev's scan, whose
+// shared-memory pairs shift by loop counters, spent 2.4 s of a 3.2 s
+// query in six trials that all ran out, one after the other. In the
+// examples no trial found a race after another had run out.
+const maxHardTrials = 2
+
 // fix returns the trial of q with the named variables replaced by
 // constants.
 func fix(q *Query, fixed map[string]uint64) *trial {

@@ -251,9 +251,12 @@ __shfl_sync(unsigned int m, __nv_bfloat16 v, int l, int w = 32) {
   return __ushort_as_bfloat16(
       (unsigned short)__shfl_sync(m, (unsigned int)v.__x, l, w));
 }
+/* The hardware adds a __nv_bfloat16 in one atomic instruction; the loop
+ * stands for it with atomic operations only (see cuda_fp16.h). */
 static __device__ __inline__ __attribute__((always_inline)) __nv_bfloat16
 atomicAdd(__nv_bfloat16 *p, __nv_bfloat16 v) {
-  unsigned short *a = (unsigned short *)p, old = *a, seen;
+  unsigned short *a = (unsigned short *)p,
+                 old = __atomic_load_n(a, __ATOMIC_RELAXED), seen;
   do {
     seen = old;
     old = __sync_val_compare_and_swap(

@@ -256,10 +256,15 @@ __shfl_xor_sync(unsigned int m, __half v, int l, int w = 32) {
       (unsigned short)__shfl_xor_sync(m, (unsigned int)v.__x, l, w));
 }
 
-/* ---- atomics: compare-and-swap loops ---- */
+/* ---- atomics: compare-and-swap loops ----
+ * The hardware adds a __half or __half2 in one atomic instruction. The
+ * loops below stand for it with atomic operations only: their first read
+ * is an atomic load, so that it races with no other thread's atomic,
+ * as the instruction does not. */
 static __device__ __inline__ __attribute__((always_inline)) __half
 atomicAdd(__half *p, __half v) {
-  unsigned short *a = (unsigned short *)p, old = *a, seen;
+  unsigned short *a = (unsigned short *)p,
+                 old = __atomic_load_n(a, __ATOMIC_RELAXED), seen;
   do {
     seen = old;
     old = __sync_val_compare_and_swap(a, seen,
@@ -269,7 +274,8 @@ atomicAdd(__half *p, __half v) {
 }
 static __device__ __inline__ __attribute__((always_inline)) __half2
 atomicAdd(__half2 *p, __half2 v) {
-  unsigned int *a = (unsigned int *)p, old = *a, seen;
+  unsigned int *a = (unsigned int *)p,
+               old = __atomic_load_n(a, __ATOMIC_RELAXED), seen;
   do {
     seen = old;
     __half2 n = __builtin_bit_cast(__half2, seen) + v;

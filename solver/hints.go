@@ -1,0 +1,114 @@
+// This file defines the hints a Solver keeps: which kind of attempt
+// decided a question of a skeleton, so that the next question of that
+// skeleton tries it first.
+
+package solver
+
+import (
+	"fmt"
+
+	"hgrd/expr"
+)
+
+// An attemptKind says what an attempt of a plan is.
+type attemptKind int
+
+// The kinds of attempt.
+const (
+	bitVectorAttempt   attemptKind = iota // the bit-vector encoding
+	integerAttempt                        // the integer encoding
+	smallValuesAttempt                    // the integers, every variable small (sat only)
+	relaxedAttempt                        // the query's relaxation (unsat only)
+	trialAttempt                          // a trial (sat only)
+)
+
+// String names an attempt kind as the trace does.
+func (k attemptKind) String() string {
+	switch k {
+	case bitVectorAttempt:
+		return "bit-vectors"
+	case integerAttempt:
+		return "integers"
+	case smallValuesAttempt:
+		return "small integers"
+	case relaxedAttempt:
+		return "relaxation"
+	case trialAttempt:
+		return "trial"
+	}
+	return fmt.Sprintf("attemptKind(%d)", int(k))
+}
+
+// A hint is the attempt that decided a question: its kind and rlimit.
+type hint struct {
+	kind  attemptKind
+	limit uint64
+}
+
+// A hintKey identifies the questions a hint is for: those of one
+// skeleton (expr.SkeletonOf: the same question up to names and
+// constants) and one plan of rlimits.
+type hintKey struct {
+	skeleton   expr.Shape
+	assertions int
+	limits     string
+}
+
+// hintKeyOf returns the key of the hints for q decided within limits.
+func hintKeyOf(q *Query, limits []uint64) hintKey {
+	return hintKey{
+		skeleton:   expr.SkeletonOf(append(append([]*expr.Term(nil), q.Assertions...), q.Observe...)...),
+		assertions: len(q.Assertions),
+		limits:     fmt.Sprint(limits),
+	}
+}
+
+// hinted returns a plan with the attempt that a hint names first: the
+// first of the hint's kind whose rlimit is at least the hint's, or else
+// the largest of its kind. The instantiations of a template kernel ask
+// one question at several scales (an element size, a block size in its
+// constants), which the same attempt decides, often after others that
+// search in vain: hecbench-dev's scan asked each instantiation's
+// shared-memory pairs in trials and small values for 2 to 5 s before
+// bit-vectors at 2.3M units refuted them in 0.3 s. The plan is otherwise
+// unchanged, so the query's budget is too; a hint that does not hold
+// costs one attempt earlier than planned. Trials are not hinted: their
+// values are the query's own.
+func hinted(steps []step, h hint) []step {
+	pick := -1
+	for i, st := range steps {
+		if st.kind != h.kind {
+			continue
+		}
+		if st.limit >= h.limit {
+			pick = i
+			break
+		}
+		if pick < 0 || st.limit > steps[pick].limit {
+			pick = i
+		}
+	}
+	if pick <= 0 {
+		return steps
+	}
+	out := append([]step{steps[pick]}, steps[:pick]...)
+	return append(out, steps[pick+1:]...)
+}
+
+// hintFor returns the hint for questions of a key, if there is one.
+func (s *Solver) hintFor(key hintKey) (hint, bool) {
+	h, ok := s.hints[key]
+	return h, ok
+}
+
+// learn records the attempt that decided a question of a key; trials,
+// whose values are the question's own, leave no hint.
+func (s *Solver) learn(key hintKey, st step) {
+	if st.kind == trialAttempt {
+		return
+	}
+	if s.hints == nil {
+		s.hints = map[hintKey]hint{}
+	}
+	s.hints[key] = hint{kind: st.kind, limit: st.limit}
+}
