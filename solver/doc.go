@@ -54,7 +54,9 @@
 // (hints.go): the kind of attempt that decided the last one of a
 // skeleton is tried first for the next. Trials stop after two have run
 // out of their rlimit: the query then stays hard with its host values
-// fixed.
+// fixed. Trials that fix one host value and were all unsat become a case
+// split when that value can take few others (exhaust.go): a trial for
+// each of them, all unsat, proves the query unsat.
 //
 // # Budget
 //

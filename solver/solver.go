@@ -276,7 +276,8 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 	trace.planned(steps)
 	s.retain(steps)
 	hardTrials := 0
-	for _, step := range steps {
+	var refuted []*trial // trials that were unsat
+	for i, step := range steps {
 		if step.trial != nil && hardTrials == maxHardTrials {
 			continue
 		}
@@ -298,6 +299,12 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 		}
 		if step.trial != nil && res.Status == Unknown && res.Reason == "" {
 			hardTrials++
+		}
+		if step.trial != nil && res.Status == Unsat {
+			refuted = append(refuted, step.trial)
+			if lastTrial(steps, i) && len(refuted) == trialCount(steps) && s.exhaustTrials(q, refuted, step.limit, trace) {
+				return &Result{Status: Unsat}, nil
+			}
 		}
 		if step.satOnly && res.Status != Sat || step.unsatOnly && res.Status != Unsat {
 			res = &Result{Status: Unknown}

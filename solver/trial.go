@@ -38,18 +38,12 @@ type trial struct {
 // decide quickly. A trial's model is a model of q; its unsat says
 // nothing about q.
 func trials(q *Query) []*trial {
-	pins := pinsOf(q)
-	pinned := pinnedVars(pins)
-	factors := launchWideFactors(q, pinned)
-	if len(factors) == 0 {
+	m, roots := newTrialMaker(q)
+	if len(roots) == 0 {
 		return nil
 	}
-	defs := definitions(q, pinned)
-	if factors = rootsOf(factors, defs, pinned); len(factors) == 0 {
-		return nil // the pinned values fix every factor
-	}
 	values := append([]uint64(nil), trialValues...)
-	for _, b := range pinnedBlockDims(pins) {
+	for _, b := range pinnedBlockDims(m.pins) {
 		if b > 1 {
 			for _, v := range []uint64{b, b + 1} {
 				if !slices.Contains(values, v) {
@@ -58,12 +52,12 @@ func trials(q *Query) []*trial {
 			}
 		}
 	}
-	// Every factor at each value, then, with several factors, each
-	// factor alone (a row length and a width that the host relates
+	// Every root at each value, then, with several roots, each root
+	// alone (a row length and a width that the host relates
 	// differently need not be equal).
-	groups := [][]*expr.Term{factors}
-	if len(factors) > 1 {
-		for _, f := range factors {
+	groups := [][]*expr.Term{roots}
+	if len(roots) > 1 {
+		for _, f := range roots {
 			groups = append(groups, []*expr.Term{f})
 		}
 	}
@@ -73,17 +67,48 @@ func trials(q *Query) []*trial {
 			if len(out) == maxTrials {
 				return out
 			}
-			fixed, width := map[string]uint64{}, map[string]int{}
-			for _, f := range group {
-				fixed[f.Name], width[f.Name] = v&expr.Mask(f.Width), f.Width
-			}
-			derive(fixed, width, defs, pinned)
-			t := fix(q, fixed)
-			t.width = width
-			out = append(out, t)
+			out = append(out, m.at(group, v))
 		}
 	}
 	return out
+}
+
+// A trialMaker makes the trials of one query.
+type trialMaker struct {
+	q      *Query
+	pins   []pin
+	pinned map[string]uint64
+	defs   map[string]*expr.Term
+}
+
+// newTrialMaker returns the trial maker of q and the variables its
+// trials fix (see rootsOf): none if q multiplies, divides or takes the
+// remainder of no two non-constant terms with a launch-wide variable
+// in them, or if the values q pins fix every such variable.
+func newTrialMaker(q *Query) (trialMaker, []*expr.Term) {
+	m := trialMaker{q: q, pins: pinsOf(q)}
+	m.pinned = pinnedVars(m.pins)
+	factors := launchWideFactors(q, m.pinned)
+	if len(factors) == 0 {
+		return m, nil
+	}
+	m.defs = definitions(q, m.pinned)
+	return m, rootsOf(factors, m.defs, m.pinned)
+}
+
+// at returns the trial of the query with every variable of group at v
+// (masked to its width) and the variables they define at the values
+// their definitions give. Since q states those definitions, the trial
+// is q with group = v, neither more nor less.
+func (m trialMaker) at(group []*expr.Term, v uint64) *trial {
+	fixed, width := map[string]uint64{}, map[string]int{}
+	for _, f := range group {
+		fixed[f.Name], width[f.Name] = v&expr.Mask(f.Width), f.Width
+	}
+	derive(fixed, width, m.defs, m.pinned)
+	t := fix(m.q, fixed)
+	t.width = width
+	return t
 }
 
 // definitions returns the launch-wide variables that a top-level

@@ -1,0 +1,101 @@
+// This file completes a query's trials into a case split: when its
+// trials fix one host value that can take few values, a trial for each
+// of them decides the query.
+
+package solver
+
+import (
+	"slices"
+
+	"github.com/aclements/go-z3/z3"
+
+	"hgrd/expr"
+)
+
+// exhaustTrials reports whether q is unsat by cases, once each of its
+// trials, all of which fix one root variable, was unsat (tried holds the
+// root's values they gave it). It enumerates the values that the
+// query's launch-wide assertions allow the root beyond those tried (a
+// block size of 32 << k, k a host loop's counter of six iterations), and
+// asks a trial at each new value: when the enumeration ends with every
+// trial unsat, the trials cover every value of the root, and q is unsat.
+// Any other outcome (a trial not unsat, more than maxTrials values, an
+// attempt out of its rlimit) leaves the query to its other attempts.
+// Each attempt gets limit; the launch-wide assertions are a subset of
+// q's, so the values they allow include every value q allows.
+//
+// hecbench-dev's softmax-online launches its kernels in a host loop over
+// block sizes 32, 64, ..., 1024: its trials at k = 1, 2 and 3 were unsat
+// in 0.05 s each, and the query itself undecided after 4 s.
+func (s *Solver) exhaustTrials(q *Query, done []*trial, limit uint64, tr *trace) bool {
+	m, roots := newTrialMaker(q)
+	if len(roots) != 1 {
+		return false
+	}
+	root := roots[0]
+	var values []uint64
+	for _, t := range done {
+		v, ok := t.fixed[root.Name]
+		if !ok {
+			return false
+		}
+		values = append(values, v)
+	}
+	launch := launchWide(q)
+	for len(values) <= maxTrials {
+		others := slices.Clone(launch)
+		for _, v := range values {
+			others = append(others, expr.Ne(root, expr.Const(v, root.Width)))
+		}
+		sub := &Query{Assertions: others, Observe: []*expr.Term{root}}
+		enc := s.bitVectors(sub)
+		start := tr.start()
+		res, _ := s.attempt(enc, limit, func(zm *z3.Model) *Result { return extract(enc, zm, sub, collect(sub), s.retain) })
+		tr.step(step{name: "another value of " + root.Name, limit: limit, kind: bitVectorAttempt}, res, start, 0)
+		switch {
+		case res.Status == Unsat:
+			return true
+		case res.Status != Sat || len(res.Values) != 1:
+			return false
+		}
+		v := res.Values[0]
+		t := m.at([]*expr.Term{root}, v)
+		start = tr.start()
+		res, _ = s.attempt(s.trialEncoding(t), limit, nil)
+		tr.step(step{name: "trial " + t.String(), limit: limit, kind: trialAttempt}, res, start, 0)
+		if res.Status != Unsat {
+			return false
+		}
+		values = append(values, v)
+	}
+	return false
+}
+
+// launchWide returns the assertions of q whose variables are all
+// launch-wide (expr.Shared): the host's facts and the launch's shape,
+// without any thread's.
+func launchWide(q *Query) []*expr.Term {
+	var out []*expr.Term
+	for _, a := range q.Assertions {
+		if !slices.ContainsFunc(expr.Vars(a), func(v *expr.Term) bool { return v.Scope != expr.Shared }) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// lastTrial reports whether steps[i] is the plan's last trial.
+func lastTrial(steps []step, i int) bool {
+	return steps[i].trial != nil && !slices.ContainsFunc(steps[i+1:], func(st step) bool { return st.trial != nil })
+}
+
+// trialCount returns the number of trials of a plan.
+func trialCount(steps []step) int {
+	n := 0
+	for _, st := range steps {
+		if st.trial != nil {
+			n++
+		}
+	}
+	return n
+}

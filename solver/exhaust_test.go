@@ -1,0 +1,44 @@
+package solver
+
+import (
+	"testing"
+
+	"hgrd/expr"
+)
+
+// scaledThreads asks whether two different threads below 16 give the
+// same t*(k+1), with k a host value that bound, if set, keeps at most 5:
+// unsat for every k, but a product of unknowns.
+func scaledThreads(bound bool) *Query {
+	k := v32("k")
+	t1, t2 := threadVar("tid.x#1"), threadVar("tid.x#2")
+	scale := expr.Add(k, c32(1))
+	q := &Query{Assertions: []*expr.Term{
+		expr.ULt(t1, c32(16)), expr.ULt(t2, c32(16)), expr.Ne(t1, t2),
+		expr.Eq(expr.Mul(t1, scale), expr.Mul(t2, scale)),
+	}}
+	if bound {
+		q.Assertions = append(q.Assertions, expr.ULe(k, c32(5)))
+	}
+	return q
+}
+
+// TestExhaustTrials checks that trials that were all unsat complete into
+// a case split when the host's facts leave their root few values (k in
+// 0..5: the trials at 1, 2, 3 and -1, then 0, 4 and 5), and do not when
+// they leave it many.
+func TestExhaustTrials(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	for _, bound := range []bool{true, false} {
+		q := scaledThreads(bound)
+		ts := trials(q)
+		if len(ts) == 0 {
+			t.Fatalf("bound %v: no trials", bound)
+		}
+		got := s.exhaustTrials(q, ts, DefaultBudget/trialShare, nil)
+		if got != bound {
+			t.Errorf("bound %v: exhausted %v, want %v", bound, got, bound)
+		}
+	}
+}
