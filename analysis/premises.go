@@ -26,6 +26,9 @@ const premiseBudget = solver.DefaultBudget / 128
 // asked there. Its answers go to the premiseAnswers every lane of a file
 // shares.
 type prover struct {
+	// s is the prover's solver, made at the first proof: most files'
+	// lanes prove nothing the others have not (answers), and a Z3
+	// context costs milliseconds to make.
 	s       *solver.Solver
 	answers *premiseAnswers
 	// facts holds each side's facts as detached conjuncts (see
@@ -85,11 +88,23 @@ type sideKey struct {
 
 // newProver returns a prover that shares its answers in answers.
 func newProver(answers *premiseAnswers) *prover {
-	return &prover{s: solver.New(premiseBudget), answers: answers, facts: map[sideKey][]*expr.Term{}}
+	return &prover{answers: answers, facts: map[sideKey][]*expr.Term{}}
 }
 
-// close releases the prover's solver.
-func (p *prover) close() { p.s.Close() }
+// solver returns the prover's solver, made on the first call.
+func (p *prover) solver() *solver.Solver {
+	if p.s == nil {
+		p.s = solver.New(premiseBudget)
+	}
+	return p.s
+}
+
+// close releases the prover's solver, if it made one.
+func (p *prover) close() {
+	if p.s != nil {
+		p.s.Close()
+	}
+}
 
 // proves reports whether each of goals, premises about the access of
 // q's side (0 or 1), follows from what is known of that side's thread
@@ -144,7 +159,7 @@ func (p *prover) provesOne(conjuncts []*expr.Term, goal *expr.Term) bool {
 func (p *prover) prove(simple []*expr.Term, goal *expr.Term) bool {
 	goals := []*expr.Term{goal}
 	for _, facts := range [][]*expr.Term{relevant(simple, goals, expr.Linear), simple} {
-		if ok, err := p.s.Prove(facts, goal); ok && err == nil {
+		if ok, err := p.solver().Prove(facts, goal); ok && err == nil {
 			return true
 		}
 	}

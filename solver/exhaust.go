@@ -48,10 +48,11 @@ func (s *Solver) exhaustTrials(q *Query, done []*trial, limit uint64, tr *trace)
 			others = append(others, expr.Ne(root, expr.Const(v, root.Width)))
 		}
 		sub := &Query{Assertions: others, Observe: []*expr.Term{root}}
-		enc := s.bitVectors(sub)
+		terms := collect(sub)
+		enc := s.hostEncoding(sub, terms)
 		start := tr.start()
-		res, _ := s.attempt(enc, limit, func(zm *z3.Model) *Result { return extract(enc, zm, sub, collect(sub), s.retain) })
-		tr.step(step{name: "another value of " + root.Name, limit: limit, kind: bitVectorAttempt}, res, start, 0)
+		res, units := s.attempt(enc, limit, func(zm *z3.Model) *Result { return extract(enc, zm, sub, terms, s.retain) })
+		tr.step(step{name: "another value of " + root.Name, limit: limit}, res, start, units)
 		switch {
 		case res.Status == Unsat:
 			return true
@@ -59,16 +60,33 @@ func (s *Solver) exhaustTrials(q *Query, done []*trial, limit uint64, tr *trace)
 			return false
 		}
 		v := res.Values[0]
-		t := m.at([]*expr.Term{root}, v)
-		start = tr.start()
-		res, _ = s.attempt(s.trialEncoding(t), limit, nil)
-		tr.step(step{name: "trial " + t.String(), limit: limit, kind: trialAttempt}, res, start, 0)
-		if res.Status != Unsat {
+		if !s.refutes(m.at([]*expr.Term{root}, v), limit, tr) {
 			return false
 		}
 		values = append(values, v)
 	}
 	return false
+}
+
+// refutes reports whether a trial is unsat in its encoding within
+// limit.
+func (s *Solver) refutes(t *trial, limit uint64, tr *trace) bool {
+	start := tr.start()
+	res, _ := s.attempt(s.trialEncoding(t), limit, nil)
+	tr.step(step{name: "trial " + t.String(), limit: limit, kind: trialAttempt}, res, start, 0)
+	return res.Status == Unsat
+}
+
+// hostEncoding returns the encoding of a question about host values:
+// the integers, in which the host's divisions (a grid of (n + 255) / 256
+// blocks) cost little, where the bit-vectors spent a trial's rlimit
+// bit-blasting 64-bit divisions; the bit-vectors if the integers cannot
+// express it.
+func (s *Solver) hostEncoding(q *Query, qt queryTerms) *encoding {
+	if enc, err := s.integers(q, qt); err == nil {
+		return enc
+	}
+	return s.bitVectors(q)
 }
 
 // launchWide returns the assertions of q whose variables are all
