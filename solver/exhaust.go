@@ -102,9 +102,30 @@ func launchWide(q *Query) []*expr.Term {
 	return out
 }
 
-// lastTrial reports whether steps[i] is the plan's last trial.
-func lastTrial(steps []step, i int) bool {
-	return steps[i].trial != nil && !slices.ContainsFunc(steps[i+1:], func(st step) bool { return st.trial != nil })
+// A trialRun follows the trials of a plan as they are decided.
+type trialRun struct {
+	planned int      // the plan's trials
+	hard    int      // trials that ran out of their rlimit
+	refuted []*trial // trials that were unsat
+}
+
+// skips reports whether a step is a trial to skip: maxHardTrials of
+// the plan's trials ran out of their rlimit.
+func (r *trialRun) skips(st step) bool { return st.trial != nil && r.hard == maxHardTrials }
+
+// record records a step's outcome and reports whether it was the plan's
+// last trial and every trial was unsat: the trials may then be
+// completed into a case split (exhaustTrials).
+func (r *trialRun) record(st step, res *Result) bool {
+	switch {
+	case st.trial == nil:
+		return false
+	case res.Status == Unknown && res.Reason == "":
+		r.hard++
+	case res.Status == Unsat:
+		r.refuted = append(r.refuted, st.trial)
+	}
+	return len(r.refuted) == r.planned
 }
 
 // trialCount returns the number of trials of a plan.

@@ -275,10 +275,9 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 	}
 	trace.planned(steps)
 	s.retain(steps)
-	hardTrials := 0
-	var refuted []*trial // trials that were unsat
-	for i, step := range steps {
-		if step.trial != nil && hardTrials == maxHardTrials {
+	trials := trialRun{planned: trialCount(steps)}
+	for _, step := range steps {
+		if trials.skips(step) {
 			continue
 		}
 		start := trace.start()
@@ -297,14 +296,8 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 		if s.observe != nil {
 			s.observe(step, res)
 		}
-		if step.trial != nil && res.Status == Unknown && res.Reason == "" {
-			hardTrials++
-		}
-		if step.trial != nil && res.Status == Unsat {
-			refuted = append(refuted, step.trial)
-			if lastTrial(steps, i) && len(refuted) == trialCount(steps) && s.exhaustTrials(q, refuted, step.limit, trace) {
-				return &Result{Status: Unsat}, nil
-			}
+		if trials.record(step, res) && s.exhaustTrials(q, trials.refuted, step.limit, trace) {
+			return &Result{Status: Unsat}, nil
 		}
 		if step.satOnly && res.Status != Sat || step.unsatOnly && res.Status != Unsat {
 			res = &Result{Status: Unknown}
