@@ -22,11 +22,13 @@ type encoding struct {
 	// encoding within [-smallValue, smallValue].
 	narrowed *encoding
 	// fresh marks an encoding whose attempts are decided in a context
-	// of their own (decideAlone): the integer encoding, but not a
-	// trial's. Trials stay in the Solver's context: in the examples, a
-	// trial that found copyFromTp_racy's inter-block race near its limit
-	// there did not find it within the limit in a context of its own,
-	// and the race went unreported.
+	// of their own (decideAlone): the integer encoding, a trial's
+	// included. In the Solver's context a trial's integer attempt of
+	// 156k units once took 92 s on hecbench-dev's axpby, after other
+	// queries had changed what the context held (7 s alone; it had
+	// taken well under a second before). An earlier version kept trials
+	// there because one of copyFromTp_racy's was found only there; the
+	// example's races are found with trials alone as well.
 	fresh bool
 	// text is the SMT-LIB text of the assertions that a fresh
 	// encoding's attempts parse, printed by the first: Z3 prints a large
@@ -341,11 +343,12 @@ func rounds(budget uint64, shares []share) []step {
 }
 
 // trialEncoding returns the encoding of a trial: integers, in which
-// fixing the factors leaves linear arithmetic, or bit-vectors if the
-// integer encoding cannot express the query.
+// fixing the factors leaves linear arithmetic, decided in a context of
+// their own, or bit-vectors if the integer encoding cannot express the
+// query.
 func (s *Solver) trialEncoding(t *trial) *encoding {
 	if enc, err := s.integers(t.query, t.terms); err == nil {
-		return &encoding{assertions: enc.assertions, value: enc.value}
+		return &encoding{assertions: enc.assertions, value: enc.value, fresh: true}
 	}
 	return s.bitVectors(t.query)
 }
