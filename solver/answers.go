@@ -9,13 +9,25 @@ import (
 	"hgrd/expr"
 )
 
-// An answerKey identifies a question up to the names of its variables:
-// the shape of its assertions and observed terms, how many of them are
-// assertions, and the rlimits of its attempts.
-type answerKey struct {
-	shape      expr.Shape
+// A questionKey identifies a question up to what a digest of its terms
+// leaves out: the digest (expr.ShapeOf, names left out, for answers;
+// expr.SkeletonOf, constants too, for hints) of its assertions and
+// observed terms, how many of them are assertions, and the rlimits of
+// its attempts.
+type questionKey struct {
+	digest     expr.Shape
 	assertions int
 	limits     string
+}
+
+// questionKeyOf returns the key of q, decided within limits, under a
+// digest.
+func questionKeyOf(q *Query, limits []uint64, digest func(...*expr.Term) expr.Shape) questionKey {
+	return questionKey{
+		digest:     digest(append(append([]*expr.Term(nil), q.Assertions...), q.Observe...)...),
+		assertions: len(q.Assertions),
+		limits:     fmt.Sprint(limits),
+	}
 }
 
 // remembered returns the answer the Solver gave to a question of the
@@ -28,11 +40,7 @@ type answerKey struct {
 // any names; an unknown one is the budget's, spent on the same
 // question. A race's model names the variables and is not reused.
 func (s *Solver) remembered(q *Query, limits []uint64, decide func() (*Result, error)) (*Result, error) {
-	key := answerKey{
-		shape:      expr.ShapeOf(append(append([]*expr.Term(nil), q.Assertions...), q.Observe...)...),
-		assertions: len(q.Assertions),
-		limits:     fmt.Sprint(limits),
-	}
+	key := questionKeyOf(q, limits, expr.ShapeOf)
 	if r, ok := s.answers[key]; ok {
 		traceReuse("as an earlier query of its shape", r)
 		return &Result{Status: r.Status, Reason: r.Reason}, nil
@@ -40,7 +48,7 @@ func (s *Solver) remembered(q *Query, limits []uint64, decide func() (*Result, e
 	res, err := decide()
 	if err == nil && (res.Status == Unsat || res.Status == Unknown) {
 		if s.answers == nil {
-			s.answers = map[answerKey]*Result{}
+			s.answers = map[questionKey]*Result{}
 		}
 		s.answers[key] = &Result{Status: res.Status, Reason: res.Reason}
 	}

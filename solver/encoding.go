@@ -348,7 +348,7 @@ func rounds(budget uint64, shares []share) []step {
 // query.
 func (s *Solver) trialEncoding(t *trial) *encoding {
 	if enc, err := s.integers(t.query, t.terms); err == nil {
-		return &encoding{assertions: enc.assertions, value: enc.value, fresh: true}
+		return enc
 	}
 	return s.bitVectors(t.query)
 }

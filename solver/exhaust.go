@@ -13,8 +13,8 @@ import (
 )
 
 // exhaustTrials reports whether q is unsat by cases, once each of its
-// trials, all of which fix one root variable, was unsat (tried holds the
-// root's values they gave it). It enumerates the values that the
+// trials, all of which fix one root variable, was unsat (done are those
+// trials). It enumerates the values that the
 // query's launch-wide assertions allow the root beyond those tried (a
 // block size of 32 << k, k a host loop's counter of six iterations), and
 // asks a trial at each new value: when the enumeration ends with every

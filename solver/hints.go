@@ -4,11 +4,7 @@
 
 package solver
 
-import (
-	"fmt"
-
-	"hgrd/expr"
-)
+import "fmt"
 
 // An attemptKind says what an attempt of a plan is.
 type attemptKind int
@@ -40,27 +36,11 @@ func (k attemptKind) String() string {
 }
 
 // A hint is the attempt that decided a question: its kind and rlimit.
+// Hints are kept by the question's key under expr.SkeletonOf (see
+// questionKeyOf): the same question up to names and constants.
 type hint struct {
 	kind  attemptKind
 	limit uint64
-}
-
-// A hintKey identifies the questions a hint is for: those of one
-// skeleton (expr.SkeletonOf: the same question up to names and
-// constants) and one plan of rlimits.
-type hintKey struct {
-	skeleton   expr.Shape
-	assertions int
-	limits     string
-}
-
-// hintKeyOf returns the key of the hints for q decided within limits.
-func hintKeyOf(q *Query, limits []uint64) hintKey {
-	return hintKey{
-		skeleton:   expr.SkeletonOf(append(append([]*expr.Term(nil), q.Assertions...), q.Observe...)...),
-		assertions: len(q.Assertions),
-		limits:     fmt.Sprint(limits),
-	}
 }
 
 // hinted returns a plan with the attempt that a hint names first: the
@@ -95,20 +75,14 @@ func hinted(steps []step, h hint) []step {
 	return append(out, steps[pick+1:]...)
 }
 
-// hintFor returns the hint for questions of a key, if there is one.
-func (s *Solver) hintFor(key hintKey) (hint, bool) {
-	h, ok := s.hints[key]
-	return h, ok
-}
-
 // learn records the attempt that decided a question of a key; trials,
 // whose values are the question's own, leave no hint.
-func (s *Solver) learn(key hintKey, st step) {
+func (s *Solver) learn(key questionKey, st step) {
 	if st.kind == trialAttempt {
 		return
 	}
 	if s.hints == nil {
-		s.hints = map[hintKey]hint{}
+		s.hints = map[questionKey]hint{}
 	}
 	s.hints[key] = hint{kind: st.kind, limit: st.limit}
 }

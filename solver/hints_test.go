@@ -61,7 +61,7 @@ func scaled(size uint64) *Query {
 // and that the hinted question is still answered right.
 func TestHintsFollowTheSkeleton(t *testing.T) {
 	limits := attempts(DefaultBudget)
-	if hintKeyOf(scaled(4), limits) != hintKeyOf(scaled(8), limits) {
+	if questionKeyOf(scaled(4), limits, expr.SkeletonOf) != questionKeyOf(scaled(8), limits, expr.SkeletonOf) {
 		t.Fatal("questions that differ in their constants: other hint keys")
 	}
 	s := New(0)
@@ -71,12 +71,12 @@ func TestHintsFollowTheSkeleton(t *testing.T) {
 	if r := mustCheck(t, s, scaled(4)); r.Status != Unsat {
 		t.Fatalf("size 4: %v, want unsat", r.Status)
 	}
-	h, ok := s.hints[hintKeyOf(scaled(4), limits)]
+	h, ok := s.hints[questionKeyOf(scaled(4), limits, expr.SkeletonOf)]
 	if !ok || h.kind != last.kind || h.limit != last.limit {
 		t.Fatalf("hint %+v (%v), want the deciding attempt's %v at %d", h, ok, last.kind, last.limit)
 	}
 	// A hint of another kind than the plan's first attempt leads.
-	key := hintKeyOf(scaled(8), limits)
+	key := questionKeyOf(scaled(8), limits, expr.SkeletonOf)
 	s.hints[key] = hint{kind: smallValuesAttempt, limit: 1}
 	var first *step
 	s.observe = func(st step, _ *Result) {

@@ -99,12 +99,12 @@ type Solver struct {
 	retained []any
 	// answers holds the Solver's answers that no renaming changes (see
 	// remembered).
-	answers map[answerKey]*Result
+	answers map[questionKey]*Result
 	// observe, if set, is told of each attempt and its outcome (tests).
 	observe func(step, *Result)
 	// hints holds, by skeleton, the kind of attempt that decided the
 	// latest question of each (see hinted).
-	hints map[hintKey]hint
+	hints map[questionKey]hint
 	// models holds the Solver's latest Sat results, oldest first (see
 	// reuse).
 	models []*Result
@@ -264,13 +264,13 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 			res, err = nil, failure(r)
 		}
 	}()
-	key := hintKeyOf(q, limits)
+	key := questionKeyOf(q, limits, expr.SkeletonOf)
 	q = shiftedPowers(q)
 	terms := collect(q)
 	trace := newTrace()
 	defer trace.finish()
 	steps := s.plan(q, terms, limits)
-	if h, ok := s.hintFor(key); ok {
+	if h, ok := s.hints[key]; ok {
 		steps = hinted(steps, h)
 	}
 	trace.planned(steps)
