@@ -114,6 +114,8 @@ var cases = []string{
 	"nested_host_loops_racy",
 	"no_host_launch",
 	"pathCompression_racy",
+	"pingpong_ok",
+	"pingpong_racy",
 	"pitchLinear_ok",
 	"pitchLinear_racy",
 	"pitched_rows_ok",

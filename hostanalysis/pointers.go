@@ -28,6 +28,36 @@ type Pointer struct {
 
 	slot *ir.InstAlloca // the variable
 	home *pointerHome   // where the variable's function calls towards the launch; nil if it launches
+	// choice, if set, is the two pointers a select chooses between; slot
+	// is then nil.
+	choice *pointerChoice
+}
+
+// A pointerChoice is a pointer chosen among others: the ping-pong
+// buffers of an iterative kernel (in = even ? a : b; out = even ? b : a),
+// a select or the phi that merges a conditional's branches. The i-th
+// alternative is chosen when conds[i] holds and no earlier one does; the
+// last, which has no condition, otherwise.
+type pointerChoice struct {
+	conds []*expr.Term
+	alts  []Pointer
+}
+
+// pick returns the term that is the chosen alternative's term (the
+// alternatives' term itself where they all have the same), or nil if
+// one of them has none.
+func (c *pointerChoice) pick(term func(Pointer) *expr.Term) *expr.Term {
+	t := term(c.alts[len(c.alts)-1])
+	for i := len(c.conds) - 1; i >= 0 && t != nil; i-- {
+		x := term(c.alts[i])
+		switch {
+		case x == nil:
+			return nil
+		case !expr.Equal(x, t):
+			t = expr.Ite(c.conds[i], x, t)
+		}
+	}
+	return t
 }
 
 // A pointerHome is where a caller of the launching function calls
@@ -44,6 +74,13 @@ type pointerHome struct {
 func (p *Pointer) sizeAndContents(w *walker, ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction) {
 	if p.home != nil {
 		ev, b, inst = p.home.ev, p.home.block, p.home.inst
+	}
+	if c := p.choice; c != nil {
+		for i := range c.alts {
+			c.alts[i].sizeAndContents(w, ev, b, inst)
+		}
+		p.Size = c.pick(func(a Pointer) *expr.Term { return a.Size })
+		return
 	}
 	p.Size = allocationSize(ev, b, inst, p.slot)
 	p.Contents = w.contentsOf(ev, p.slot)
@@ -75,6 +112,14 @@ func pointerArg(ev *symbolic.Evaluator, namespace string, v value.Value) (Pointe
 		step := expr.Mul(idx, expr.Const(uint64(symbolic.SizeOf(p.ElemType)), 64))
 		base.Offset = expr.Add(base.Offset, step)
 		return base, true
+	case *ir.InstSelect:
+		cond := ev.Term(p.Cond)
+		if !cond.IsBool() {
+			return Pointer{}, false
+		}
+		return choiceArg(ev, namespace, p, []*expr.Term{cond}, []value.Value{p.ValueTrue, p.ValueFalse})
+	case *ir.InstPhi:
+		return phiArg(ev, namespace, p)
 	case *ir.InstLoad:
 		if v, ok := storedValue(p, ev.G); ok {
 			return pointerArg(ev, namespace, v)
@@ -84,6 +129,60 @@ func pointerArg(ev *symbolic.Evaluator, namespace string, v value.Value) (Pointe
 		}
 	}
 	return Pointer{}, false
+}
+
+// choiceArg resolves a pointer v that chooses among resolved ones, vals
+// (see pointerChoice for conds). It points into their allocation if they
+// all point into one; otherwise into an allocation of its own, as an
+// unresolved pointer does, named after v so that parameters passed the
+// same choice share it. It points at the chosen pointer's offset: its
+// start and, where all are known, its size are those of the allocation
+// chosen, so that an access through it stays inside the one chosen.
+func choiceArg(ev *symbolic.Evaluator, namespace string, v value.Named, conds []*expr.Term, vals []value.Value) (Pointer, bool) {
+	c := &pointerChoice{conds: conds}
+	for _, x := range vals {
+		a, ok := pointerArg(ev, namespace, x)
+		if !ok || a.choice != nil {
+			return Pointer{}, false
+		}
+		c.alts = append(c.alts, a)
+	}
+	group := c.alts[0].Allocation
+	for _, a := range c.alts {
+		if a.Allocation != group {
+			group = fmt.Sprintf("%s%s", namespace, v.Name())
+		}
+	}
+	return Pointer{
+		Allocation: group,
+		Offset:     c.pick(func(a Pointer) *expr.Term { return a.Offset }),
+		choice:     c,
+	}, true
+}
+
+// phiArg resolves a pointer that a phi merging branches chooses (see
+// choiceArg), each incoming value under the condition that its edge was
+// taken. A loop's phi is not resolved: which iteration's pointer it holds
+// is not one of its incoming values' conditions.
+func phiArg(ev *symbolic.Evaluator, namespace string, phi *ir.InstPhi) (Pointer, bool) {
+	b := ev.G.Where[phi]
+	if l := ev.G.LoopOf[b]; l != nil && l.Header == b {
+		return Pointer{}, false
+	}
+	var conds []*expr.Term
+	var vals []value.Value
+	for _, inc := range phi.Incs {
+		pred := symbolic.AsBlock(inc.Pred)
+		if _, reachable := ev.G.Order[pred]; !reachable {
+			continue
+		}
+		conds = append(conds, ev.EdgeTaken(pred, b))
+		vals = append(vals, inc.X)
+	}
+	if len(vals) == 0 {
+		return Pointer{}, false
+	}
+	return choiceArg(ev, namespace, phi, conds[:len(conds)-1], vals)
 }
 
 // allocationSize returns the size in bytes, 64-bit, of the allocation
