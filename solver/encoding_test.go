@@ -194,3 +194,31 @@ func limitsOf(steps []step) []uint64 {
 	}
 	return out
 }
+
+// TestPooledDropsSmallAttemptsAlone checks that an attempt below
+// minAttempt decided in a context of its own gives its units to the next
+// attempt, whatever its kind, and that the plan's last attempt is kept.
+func TestPooledDropsSmallAttemptsAlone(t *testing.T) {
+	in, bv := &encoding{fresh: true}, &encoding{}
+	steps := []step{
+		{enc: in, limit: 1220, unsatOnly: true}, // a relaxation
+		{enc: in, limit: minAttempt},
+		{enc: in, limit: 600, satOnly: true}, // small values
+		{enc: bv, limit: 9000},
+		{enc: in, limit: 292},
+	}
+	got := pooled(steps)
+	want := []step{
+		{enc: in, limit: minAttempt + 1220},
+		{enc: bv, limit: 9000 + 600},
+		{enc: in, limit: 292}, // the last
+	}
+	if len(got) != len(want) {
+		t.Fatalf("pooled gave %d attempts, want %d: %+v", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i].enc != want[i].enc || got[i].limit != want[i].limit {
+			t.Errorf("attempt %d: got limit %d, want %d", i, got[i].limit, want[i].limit)
+		}
+	}
+}
