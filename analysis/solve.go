@@ -177,6 +177,36 @@ func (t *task) release() {
 // of workers: Z3's answers near the budget depend on that history.
 const lanes = 8
 
+// A reportKey is what the reports of a pair of accesses are made of: the
+// accesses' positions and kinds in a kernel, whatever the instructions
+// (inlined copies of one function have the same positions) and the
+// kernel's instantiation.
+type reportKey struct {
+	kernel                string
+	first, second         frontend.Pos
+	firstKind, secondKind kernelanalysis.AccessKind
+}
+
+// sharingLanes moves the tasks of pairs of accesses that make the same
+// reports into one lane, the lane of the first of them: a lane skips a
+// kind of race an earlier task already found (racy in solveLane), and
+// answers again what it decided for a question of the same shape. A
+// function inlined ten times makes ten pairs at the same positions
+// (hecbench-dev's lda), each asked in its own lane before. The lane of
+// a group depends on its first pair's indices alone, as every lane does.
+func sharingLanes(tasks []*task) []*task {
+	first := map[reportKey]uint32{}
+	for _, t := range tasks {
+		k := reportKey{template(t.kernel.Name), t.key.first, t.key.second, t.key.firstKind, t.key.secondKind}
+		if l, ok := first[k]; ok {
+			t.lane = l
+		} else {
+			first[k] = t.lane
+		}
+	}
+	return tasks
+}
+
 // lane returns the lane of the tasks of a kernel's pair of accesses (by
 // their indices in the kernel), every kind's and their union's.
 // Positions are left out, so that an edit that moves lines (a comment)
@@ -209,7 +239,7 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	byLane := make([][]*task, lanes)
-	for _, t := range tasks {
+	for _, t := range sharingLanes(tasks) {
 		byLane[t.lane] = append(byLane[t.lane], t)
 	}
 	work := make(chan []*task, lanes)

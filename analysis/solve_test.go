@@ -5,6 +5,7 @@ import (
 
 	"hgrd/constraints"
 	"hgrd/expr"
+	"hgrd/frontend"
 	"hgrd/hostanalysis"
 	"hgrd/internal/testkit"
 	"hgrd/kernelanalysis"
@@ -312,5 +313,32 @@ func TestPremisesSharedAcrossLanes(t *testing.T) {
 	}
 	if read == 0 {
 		t.Fatal("no task of rowsAcrossBlocks reads rows; the test needs one")
+	}
+}
+
+// TestSharingLanes checks that the pairs of accesses at the same source
+// positions, of one kernel template, share the lane of the first of them,
+// and that other pairs keep theirs.
+func TestSharingLanes(t *testing.T) {
+	at := func(line int) frontend.Pos { return frontend.Pos{File: "k.cu", Line: line, Column: 3} }
+	scan4 := &kernelanalysis.Kernel{Name: "scan<4>"}
+	scan8 := &kernelanalysis.Kernel{Name: "scan<8>"}
+	other := &kernelanalysis.Kernel{Name: "other"}
+	pair := raceKey{first: at(10), second: at(12), firstKind: kernelanalysis.Write, secondKind: kernelanalysis.Read}
+	kind := pair
+	kind.kind = constraints.IntraBlock
+	tasks := []*task{
+		{kernel: scan4, key: pair, lane: 3},
+		{kernel: scan4, key: kind, lane: 3},
+		{kernel: scan4, key: kind, lane: 6}, // an inlined copy
+		{kernel: scan8, key: pair, lane: 1}, // another instantiation
+		{kernel: other, key: pair, lane: 5}, // another kernel
+		{kernel: scan4, key: raceKey{first: at(10), second: at(14)}, lane: 2},
+	}
+	want := []uint32{3, 3, 3, 3, 5, 2}
+	for i, tk := range sharingLanes(tasks) {
+		if tk.lane != want[i] {
+			t.Errorf("task %d: lane %d, want %d", i, tk.lane, want[i])
+		}
 	}
 }
