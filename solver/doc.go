@@ -63,7 +63,8 @@
 // Each query gets a budget of Z3 rlimit units, machine-independent
 // unlike a timeout, spent in a few attempts of growing rlimit on fresh Z3
 // solvers (see budget.go for the measurements behind this and behind
-// DefaultBudget). Exhausting it is not an error: the Result is Unknown
+// DefaultBudget). An attempt too small to search (minAttempt) gives its
+// units to the next (pooled). Exhausting it is not an error: the Result is Unknown
 // with a Reason.
 //
 // # Models
