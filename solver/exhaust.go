@@ -41,13 +41,33 @@ func (s *Solver) exhaustTrials(q *Query, done []*trial, limit uint64, tr *trace)
 		}
 		values = append(values, v)
 	}
-	launch := launchWide(q)
-	for len(values) <= maxTrials {
-		others := slices.Clone(launch)
-		for _, v := range values {
-			others = append(others, expr.Ne(root, expr.Const(v, root.Width)))
+	others, ok := s.otherValues(q, root, values, limit, tr)
+	if !ok {
+		return false
+	}
+	for _, v := range others {
+		if !s.refutes(m.at([]*expr.Term{root}, v), limit, tr) {
+			return false
 		}
-		sub := &Query{Assertions: others, Observe: []*expr.Term{root}}
+	}
+	return true
+}
+
+// otherValues returns the values other than tried that q's launch-wide
+// assertions allow root, each found within limit; ok is false if they
+// could not all be found or are more than maxTrials with tried. They
+// are all found before any trial is asked: a block size that takes every
+// value up to 1024 was asked a trial at each of its first twelve values
+// (hecbench-dev's lut-gemm, 1.5 s a query) before its thirteenth showed
+// that the values would not be exhausted.
+func (s *Solver) otherValues(q *Query, root *expr.Term, tried []uint64, limit uint64, tr *trace) (others []uint64, ok bool) {
+	launch := launchWide(q)
+	for len(tried)+len(others) <= maxTrials {
+		excluded := slices.Clone(launch)
+		for _, v := range append(slices.Clone(tried), others...) {
+			excluded = append(excluded, expr.Ne(root, expr.Const(v, root.Width)))
+		}
+		sub := &Query{Assertions: excluded, Observe: []*expr.Term{root}}
 		terms := collect(sub)
 		enc := s.hostEncoding(sub, terms)
 		start := tr.start()
@@ -55,17 +75,13 @@ func (s *Solver) exhaustTrials(q *Query, done []*trial, limit uint64, tr *trace)
 		tr.step(step{name: "another value of " + root.Name, limit: limit}, res, start, units)
 		switch {
 		case res.Status == Unsat:
-			return true
+			return others, true
 		case res.Status != Sat || len(res.Values) != 1:
-			return false
+			return nil, false
 		}
-		v := res.Values[0]
-		if !s.refutes(m.at([]*expr.Term{root}, v), limit, tr) {
-			return false
-		}
-		values = append(values, v)
+		others = append(others, res.Values[0])
 	}
-	return false
+	return nil, false
 }
 
 // refutes reports whether a trial is unsat in its encoding within
@@ -73,7 +89,11 @@ func (s *Solver) exhaustTrials(q *Query, done []*trial, limit uint64, tr *trace)
 func (s *Solver) refutes(t *trial, limit uint64, tr *trace) bool {
 	start := tr.start()
 	res, _ := s.attempt(s.trialEncoding(t), limit, nil)
-	tr.step(step{name: "trial " + t.String(), limit: limit, kind: trialAttempt}, res, start, 0)
+	st := step{name: "trial " + t.String(), limit: limit, kind: trialAttempt, trial: t}
+	tr.step(st, res, start, 0)
+	if s.observe != nil {
+		s.observe(st, res)
+	}
 	return res.Status == Unsat
 }
 

@@ -27,10 +27,20 @@ func scaledThreads(bound bool) *Query {
 // a case split when the host's facts leave their root few values (k in
 // 0..5: the trials at 1, 2, 3 and -1, then 0, 4 and 5), and do not when
 // they leave it many.
+//
+// The values are all found before a trial is asked: none is asked when
+// they are too many.
 func TestExhaustTrials(t *testing.T) {
 	s := New(0)
 	defer s.Close()
+	asked := 0
+	s.observe = func(st step, _ *Result) {
+		if st.trial != nil {
+			asked++
+		}
+	}
 	for _, bound := range []bool{true, false} {
+		asked = 0
 		q := scaledThreads(bound)
 		ts := trials(q)
 		if len(ts) == 0 {
@@ -39,6 +49,9 @@ func TestExhaustTrials(t *testing.T) {
 		got := s.exhaustTrials(q, ts, DefaultBudget/trialShare, nil)
 		if got != bound {
 			t.Errorf("bound %v: exhausted %v, want %v", bound, got, bound)
+		}
+		if want := map[bool]int{true: 3, false: 0}[bound]; asked != want {
+			t.Errorf("bound %v: %d trials asked, want %d", bound, asked, want)
 		}
 	}
 }
