@@ -23,8 +23,8 @@
 // the union of its kinds' queries, which decides them all when no kind
 // can race (solve.go). They are divided among eight lanes by pair of
 // accesses, pairs at the same source positions in one lane (the copies
-// of an inlined function); each lane has its own solver and answers its queries in
-// order, lanes in parallel. The division depends only on the queries, so
+// of an inlined function); each lane has its own solver and answers its
+// queries in order, lanes in parallel. The division depends only on the queries, so
 // the answers are the same on every run and machine.
 //
 // # Witnesses and explanations

@@ -28,8 +28,8 @@ type Pointer struct {
 
 	slot *ir.InstAlloca // the variable
 	home *pointerHome   // where the variable's function calls towards the launch; nil if it launches
-	// choice, if set, is the two pointers a select chooses between; slot
-	// is then nil.
+	// choice, if set, is the pointers a select or a phi chooses among;
+	// slot is then nil.
 	choice *pointerChoice
 }
 

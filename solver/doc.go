@@ -64,8 +64,8 @@
 // unlike a timeout, spent in a few attempts of growing rlimit on fresh Z3
 // solvers (see budget.go for the measurements behind this and behind
 // DefaultBudget). An attempt too small to search (minAttempt) gives its
-// units to the next (pooled). Exhausting it is not an error: the Result is Unknown
-// with a Reason.
+// units to the next (pooled). Exhausting the budget is not an error: the
+// Result is Unknown with a Reason.
 //
 // # Models
 //

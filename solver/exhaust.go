@@ -61,13 +61,13 @@ func (s *Solver) exhaustTrials(q *Query, done []*trial, limit uint64, tr *trace)
 // (hecbench-dev's lut-gemm, 1.5 s a query) before its thirteenth showed
 // that the values would not be exhausted.
 func (s *Solver) otherValues(q *Query, root *expr.Term, tried []uint64, limit uint64, tr *trace) (others []uint64, ok bool) {
-	launch := launchWide(q)
+	excluded := launchWide(q)
+	exclude := func(v uint64) { excluded = append(excluded, expr.Ne(root, expr.Const(v, root.Width))) }
+	for _, v := range tried {
+		exclude(v)
+	}
 	for len(tried)+len(others) <= maxTrials {
-		excluded := slices.Clone(launch)
-		for _, v := range append(slices.Clone(tried), others...) {
-			excluded = append(excluded, expr.Ne(root, expr.Const(v, root.Width)))
-		}
-		sub := &Query{Assertions: excluded, Observe: []*expr.Term{root}}
+		sub := &Query{Assertions: slices.Clip(excluded), Observe: []*expr.Term{root}}
 		terms := collect(sub)
 		enc := s.hostEncoding(sub, terms)
 		start := tr.start()
@@ -80,6 +80,7 @@ func (s *Solver) otherValues(q *Query, root *expr.Term, tried []uint64, limit ui
 			return nil, false
 		}
 		others = append(others, res.Values[0])
+		exclude(res.Values[0])
 	}
 	return nil, false
 }
