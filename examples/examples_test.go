@@ -21,6 +21,8 @@ var cases = []string{
 	"any_launch_racy",
 	"argv_grid_ok",
 	"argv_grid_racy",
+	"argv_options_ok",
+	"argv_options_racy",
 	"atomic_claim_ok",
 	"atomic_claim_racy",
 	"atomic_plain",

@@ -20,11 +20,13 @@ const (
 	LoopBound                   // the test of a loop around the launch
 	Allocation                  // a size passed to an allocation is positive
 	Definedness                 // host arithmetic does not overflow where the IR says nsw
+	LoopInvariant               // every value a loop variable can hold satisfies it (a checked argv option)
 )
 
-var factKindNames = [...]string{"assert", "guard", "loop", "allocation", "arithmetic"}
+var factKindNames = [...]string{"assert", "guard", "loop", "allocation", "arithmetic", "invariant"}
 
-// String returns "assert", "guard", "loop", "allocation" or "arithmetic".
+// String returns "assert", "guard", "loop", "allocation", "arithmetic" or
+// "invariant".
 func (k FactKind) String() string { return factKindNames[k] }
 
 // A Fact is a condition over host values that holds at a launch.

@@ -157,6 +157,9 @@ func (w *walker) finishLaunch(ev *symbolic.Evaluator, b *ir.Block, call *ir.Inst
 	for _, fact := range l.Facts {
 		terms = append(terms, fact.Cond)
 	}
+	if inv := ev.LoopInvariants(terms...); !inv.IsTrue() {
+		l.Facts = append(l.Facts, Fact{Kind: LoopInvariant, Cond: inv, Pos: pos})
+	}
 	if d := ev.Definedness(terms...); !d.IsTrue() {
 		l.Facts = append(l.Facts, Fact{Kind: Definedness, Cond: d, Pos: pos})
 	}

@@ -86,6 +86,9 @@ func (e *Evaluator) Fresh(v value.Value, prefix string, width int) *expr.Term {
 type fact struct {
 	cond  *expr.Term
 	block *ir.Block
+	// invariant marks a loop variable's invariant (invariant.go), which
+	// LoopInvariants gives rather than Definedness.
+	invariant bool
 }
 
 // addFact records that term t, computed in block b, is only defined when
@@ -97,7 +100,15 @@ func (e *Evaluator) addFact(t, cond *expr.Term, b *ir.Block) {
 	if old, ok := e.facts[t]; ok {
 		cond = expr.AllOf(old.cond, cond)
 	}
-	e.facts[t] = fact{cond, b}
+	e.facts[t] = fact{cond: cond, block: b}
+}
+
+// addInvariant records that the unknown x of a loop variable of the loop
+// headed by b satisfies cond in every iteration.
+func (e *Evaluator) addInvariant(x, cond *expr.Term, b *ir.Block) {
+	if !cond.IsTrue() {
+		e.facts[x] = fact{cond: cond, block: b, invariant: true}
+	}
 }
 
 // Promise records that term t is only defined when cond holds, where
@@ -115,11 +126,24 @@ func (e *Evaluator) Promise(t, cond *expr.Term, inst ir.Instruction) {
 // no division by zero, loop counters that do not wrap), each guarded by
 // its block's path condition.
 func (e *Evaluator) Definedness(terms ...*expr.Term) *expr.Term {
+	return e.conditions(false, terms)
+}
+
+// LoopInvariants returns the conjunction of the invariants of the loop
+// variables in the cones of terms that are unknowns bound only by them
+// (invariant.go), each guarded by its loop header's path condition.
+func (e *Evaluator) LoopInvariants(terms ...*expr.Term) *expr.Term {
+	return e.conditions(true, terms)
+}
+
+// conditions returns the conjunction of the facts of the values in the
+// cones of terms: the loop invariants or the definedness conditions.
+func (e *Evaluator) conditions(invariants bool, terms []*expr.Term) *expr.Term {
 	var conds []*expr.Term
 	var cone expr.Inspector
 	var visit func(t *expr.Term) bool
 	visit = func(t *expr.Term) bool {
-		if f, ok := e.facts[t]; ok {
+		if f, ok := e.facts[t]; ok && f.invariant == invariants {
 			// The condition's own cone, and its block's path
 			// condition's, have conditions too.
 			guard := e.BlockCond(f.block)
