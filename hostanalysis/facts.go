@@ -15,12 +15,12 @@ type FactKind int
 
 // The kinds of host facts.
 const (
-	Assert      FactKind = iota // a condition checked on the path, whose failure ends the program
-	Guard                       // a branch condition the launch is under
-	LoopBound                   // the test of a loop around the launch
-	Allocation                  // a size passed to an allocation is positive
-	Definedness                 // host arithmetic does not overflow where the IR says nsw
-	LoopInvariant               // every value a loop variable can hold satisfies it (a checked argv option)
+	Assert        FactKind = iota // a condition checked on the path, whose failure ends the program
+	Guard                         // a branch condition the launch is under
+	LoopBound                     // the test of a loop around the launch
+	Allocation                    // a size passed to an allocation is positive
+	Definedness                   // host arithmetic does not overflow where the IR says nsw
+	LoopInvariant                 // every value a loop variable can hold satisfies it (a checked argv option)
 )
 
 var factKindNames = [...]string{"assert", "guard", "loop", "allocation", "arithmetic", "invariant"}
