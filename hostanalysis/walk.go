@@ -151,6 +151,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views m
 	w.contexts++
 	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f)}
 	ev := symbolic.New(f, h, expr.Shared)
+	ev.InferInvariants = true
 	h.ev = ev
 	h.fr = &frame{f: f, ev: ev, views: views, stores: w.stores}
 	w.frames[ev] = h.fr

@@ -111,7 +111,7 @@ func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, 
 		}
 		path := expr.AllOf(a.ev.BlockCond(b), t.cond)
 		facts := expr.AllOf(a.factsAt(b, indexOf(b, inst))...)
-		acc.Cond = expr.AllOf(path, facts, a.ev.Definedness(path, t.off, size), a.ev.LoopInvariants(path, t.off, size))
+		acc.Cond = expr.AllOf(path, facts, a.ev.Definedness(path, t.off, size))
 		acc.countLoops = a.loopsMentioned(acc.Cond, acc.Offset, acc.Size)
 		a.res.Accesses = append(a.res.Accesses, acc)
 		added = append(added, acc)

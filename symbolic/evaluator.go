@@ -43,6 +43,9 @@ type Evaluator struct {
 	// FreshRole is the role of fresh unknowns: none for device code,
 	// expr.HostValue for host code.
 	FreshRole expr.Role
+	// InferInvariants asks for the invariants of loop variables that are
+	// unknowns (invariant.go), given by LoopInvariants.
+	InferInvariants bool
 
 	terms       map[value.Value]*expr.Term
 	facts       map[*expr.Term]fact
@@ -51,7 +54,8 @@ type Evaluator struct {
 	blockCond   map[*ir.Block]*expr.Term
 	pending     map[*ir.InstPhi]bool
 	fresh       int
-	freshIn     map[string]*ir.Block // block of the value each unknown stands for
+	freshIn     map[string]*ir.Block    // block of the value each unknown stands for
+	unbounded   map[string]loopVariable // loop variables whose invariant is not inferred yet
 }
 
 // New returns an Evaluator of f whose unknowns have the given scope:
@@ -61,7 +65,7 @@ func New(f *ir.Func, hooks Hooks, scope expr.Scope) *Evaluator {
 		G: NewGraph(f), hooks: hooks, scope: scope,
 		terms: map[value.Value]*expr.Term{}, facts: map[*expr.Term]fact{}, nsw: map[*expr.Term]bool{}, closedForms: map[*expr.Term][2]*expr.Term{},
 		blockCond: map[*ir.Block]*expr.Term{}, pending: map[*ir.InstPhi]bool{},
-		freshIn: map[string]*ir.Block{},
+		freshIn: map[string]*ir.Block{}, unbounded: map[string]loopVariable{},
 	}
 }
 
@@ -132,7 +136,13 @@ func (e *Evaluator) Definedness(terms ...*expr.Term) *expr.Term {
 // LoopInvariants returns the conjunction of the invariants of the loop
 // variables in the cones of terms that are unknowns bound only by them
 // (invariant.go), each guarded by its loop header's path condition.
+//
+// The invariants are inferred here, after the terms are built, rather
+// than when a loop variable's unknown is made: inferring one translates
+// values of the loop's body, and doing so in the middle of another
+// translation would renumber the unknowns made after it.
 func (e *Evaluator) LoopInvariants(terms ...*expr.Term) *expr.Term {
+	e.inferInvariants(terms)
 	return e.conditions(true, terms)
 }
 

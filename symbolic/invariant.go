@@ -17,6 +17,36 @@ import (
 // maxInvariantSources bounds the values a loop variable is gathered from.
 const maxInvariantSources = 16
 
+// A loopVariable is a header phi and its loop.
+type loopVariable struct {
+	phi  *ir.InstPhi
+	loop *Loop
+}
+
+// inferInvariants infers the invariants of the loop variables in the
+// cones of terms whose unknowns have none yet.
+func (e *Evaluator) inferInvariants(terms []*expr.Term) {
+	var found []*expr.Term
+	var cone expr.Inspector
+	for _, t := range terms {
+		cone.Inspect(t, func(u *expr.Term) bool {
+			if _, ok := e.unbounded[u.Name]; ok && u.Op == expr.OpVar {
+				found = append(found, u)
+			}
+			return true
+		})
+	}
+	for _, x := range found {
+		lv, ok := e.unbounded[x.Name]
+		if !ok {
+			continue
+		}
+		delete(e.unbounded, x.Name)
+		e.terms[lv.phi] = x // the body's conditions name the variable by x
+		e.addInvariant(x, e.loopInvariant(lv.phi, lv.loop, x), lv.loop.Header)
+	}
+}
+
 // A loopSource is a value a loop variable takes on the next iteration,
 // with the edge along which it flows into the variable's merge.
 type loopSource struct {

@@ -51,8 +51,8 @@ func (e *Evaluator) mergePhi(v *ir.InstPhi, b *ir.Block, w int) *expr.Term {
 // count k; any other that is the same for all threads of a block is an
 // uninterpreted function of the block and of the iteration counts of its
 // loops, so that threads in the same iteration see the same value; the
-// rest are unknown per thread, bound by the invariant every value they
-// can take satisfies (invariant.go).
+// rest are unknown per thread (for the host, bound by the invariant
+// every value they can take satisfies: invariant.go).
 func (e *Evaluator) headerPhi(v *ir.InstPhi, l *Loop, w int) *expr.Term {
 	if e.pending[v] {
 		return e.Fresh(v, "phi", w)
@@ -70,9 +70,8 @@ func (e *Evaluator) headerPhi(v *ir.InstPhi, l *Loop, w int) *expr.Term {
 		return t
 	}
 	x := e.Fresh(v, "phi", w)
-	e.terms[v] = x // the body's conditions name v by x
-	if !x.IsBool() {
-		e.addInvariant(x, e.loopInvariant(v, l, x), l.Header)
+	if e.InferInvariants && !x.IsBool() {
+		e.unbounded[x.Name] = loopVariable{v, l}
 	}
 	return x
 }
