@@ -82,6 +82,8 @@ var cases = []string{
 	"histogram_ok",
 	"host_contents_ok",
 	"host_contents_racy",
+	"host_funcptr_ok",
+	"host_funcptr_racy",
 	"host_guard",
 	"host_interproc",
 	"in_bounds_ok",

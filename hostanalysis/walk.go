@@ -52,19 +52,39 @@ func newWalker(u *frontend.Unit) *walker {
 	for changed := true; changed; {
 		changed = false
 		for _, f := range u.HostFuncs {
-			if w.reaches[f] {
-				continue
-			}
-			for _, g := range callees(f) {
-				if w.reaches[g] {
-					w.reaches[f] = true
-					changed = true
-					break
-				}
+			if !w.reaches[f] && w.mayReach(f) {
+				w.reaches[f] = true
+				changed = true
 			}
 		}
 	}
 	return w
+}
+
+// mayReach reports whether f may reach a launch through a function that
+// reaches one: by calling it, by passing its address to a call (a
+// benchmark driver handing each variant to its timing function), or by
+// calling through a pointer while some such function's address is taken.
+func (w *walker) mayReach(f *ir.Func) bool {
+	for _, g := range callees(f) {
+		if w.reaches[g] {
+			return true
+		}
+	}
+	for _, g := range passedFuncs(f) {
+		if w.reaches[g] {
+			return true
+		}
+	}
+	if !callsThroughPointer(f) {
+		return false
+	}
+	for g := range w.addressTaken() {
+		if w.reaches[g] && w.u.KernelOfStub(g) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // launchesDirectly reports whether f launches a kernel: through its
@@ -97,6 +117,40 @@ func callees(f *ir.Func) []*ir.Func {
 		}
 	}
 	return fs
+}
+
+// passedFuncs returns the functions whose addresses f passes to calls.
+func passedFuncs(f *ir.Func) []*ir.Func {
+	var fs []*ir.Func
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			if call, ok := inst.(*ir.InstCall); ok {
+				for _, arg := range call.Args {
+					if g, ok := symbolic.StripPointerCasts(symbolic.UnwrapArg(arg)).(*ir.Func); ok {
+						fs = append(fs, g)
+					}
+				}
+			}
+		}
+	}
+	return fs
+}
+
+// callsThroughPointer reports whether f calls a function through a
+// pointer.
+func callsThroughPointer(f *ir.Func) bool {
+	for _, b := range f.Blocks {
+		for _, inst := range b.Insts {
+			if call, ok := inst.(*ir.InstCall); ok {
+				switch symbolic.StripPointerCasts(call.Callee).(type) {
+				case *ir.Func, *ir.InlineAsm:
+				default:
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // entries returns where the walk starts: main, and every externally
@@ -176,17 +230,45 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views m
 			}
 			g, ok := call.Callee.(*ir.Func)
 			if !ok {
+				for _, g := range w.hostPointees(call, funcs) {
+					w.walkCall(ev, h.fr, f, b, call, g, funcs, facts, via)
+				}
 				continue
 			}
 			if k := w.apiLaunchKernel(f, call); k != nil {
 				w.launches = append(w.launches, w.apiLaunch(ev, f, b, call, k, facts, via))
-			} else if w.reaches[g] && g != f {
-				pos, _ := w.u.Pos(call)
-				here := append(append([]Fact(nil), facts...), w.factsAt(ev, b, call)...)
-				w.walk(g, intArgs(ev, call), funcArgs(call, g, funcs), h.fr.viewsOf(b, call, g), here, append(append([]frontend.Pos(nil), via...), pos))
+			} else {
+				w.walkCall(ev, h.fr, f, b, call, g, funcs, facts, via)
 			}
 		}
 	}
+}
+
+// walkCall follows f's call of g in block b, if g reaches a launch.
+func (w *walker) walkCall(ev *symbolic.Evaluator, fr *frame, f *ir.Func, b *ir.Block, call *ir.InstCall, g *ir.Func, funcs funcBindings, facts []Fact, via []frontend.Pos) {
+	if !w.reaches[g] || g == f {
+		return
+	}
+	pos, _ := w.u.Pos(call)
+	here := append(append([]Fact(nil), facts...), w.factsAt(ev, b, call)...)
+	w.walk(g, intArgs(ev, call), funcArgs(call, g, funcs), fr.viewsOf(b, call, g), here, append(append([]frontend.Pos(nil), via...), pos))
+}
+
+// hostPointees returns the host functions (not launch stubs) that a call
+// through a pointer calls, where the pointer's values can be followed
+// to functions (pointees); none otherwise.
+func (w *walker) hostPointees(call *ir.InstCall, funcs funcBindings) []*ir.Func {
+	gs, ok := pointees(symbolic.StripPointerCasts(call.Callee), funcs, map[value.Value]bool{})
+	if !ok {
+		return nil
+	}
+	var host []*ir.Func
+	for _, g := range gs {
+		if w.u.KernelOfStub(g) == nil && g.Sig.Equal(call.Sig()) {
+			host = append(host, g)
+		}
+	}
+	return host
 }
 
 // intArgs returns the terms of a call's integer arguments.
