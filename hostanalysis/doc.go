@@ -13,7 +13,8 @@
 //
 // Launches walks from main (and from externally visible functions main
 // does not reach) through calls, binding arguments to parameters, to every
-// launch. A Launch is one <<<>>> site in one calling context: the kernel
+// launch; a call through a pointer is followed to the functions the
+// pointer may hold, where they can be told. A Launch is one <<<>>> site in one calling context: the kernel
 // it starts, terms for its grid and block dimensions and for each integer
 // argument over host SSA values (one unknown per host value, so relations
 // between arguments hold), the allocation each pointer argument points
@@ -25,7 +26,8 @@
 //
 // A Fact is a condition with its class and position: an assert or guard
 // every path to the launch passes, the test of a host loop around it, a
-// positive allocation size, or the promise of no overflow. The translation
+// positive allocation size, the promise of no overflow, or the invariant
+// of a loop variable set in an earlier loop (symbolic's invariant.go). The translation
 // of host values to terms is package symbolic's.
 //
 // # Contents

@@ -18,5 +18,9 @@
 // BlockCond a block's path condition, and Definedness the conditions that
 // the values in some terms are defined (no signed wrap where the IR says
 // nsw, no division by zero). Loops are natural loops of the Graph; every
-// loop has an iteration-count variable chosen by the hooks.
+// loop has an iteration-count variable chosen by the hooks. A loop
+// variable that is neither affine nor a recurrence is an unknown; with
+// InferInvariants set, LoopInvariants gives the conditions every value
+// it can hold satisfies (its start constant and each value checked on its
+// way back to the header).
 package symbolic
