@@ -104,6 +104,8 @@ var cases = []string{
 	"launch_pointer_racy",
 	"launcher_template_ok",
 	"launcher_template_racy",
+	"loop_exit_ok",
+	"loop_exit_racy",
 	"loop_mid_barrier",
 	"luDecomposition_ok",
 	"luDecomposition_racy",

@@ -22,8 +22,53 @@ func (w *walker) factsAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instructio
 	var facts []Fact
 	for d := ev.G.IDom[b]; d != nil; d = ev.G.IDom[d] {
 		facts = append(facts, w.branchFacts(ev, d, b, reach)...)
+		facts = append(facts, w.exitFacts(ev, d, b)...)
 	}
 	return append(facts, w.allocationFacts(ev, b, inst)...)
+}
+
+// exitFacts returns the exit condition of a loop that ran to completion
+// before block b, if d, a dominator of b, is the loop's only exiting
+// block: the loop left at d, so when control reaches b the condition of
+// d's exit held at the last iteration, which is the iteration the
+// evaluator's terms of the loop's values at b are in (a do-while's
+// `while (m > 16)` leaves m <= 16). Only the innermost loop of d is
+// stated, and only if it is the one loop around d that does not contain
+// b: an outer loop that b is outside of would have run the inner one
+// many times.
+func (w *walker) exitFacts(ev *symbolic.Evaluator, d, b *ir.Block) []Fact {
+	l := ev.G.LoopOf[d]
+	if l == nil || l.Contains(b) || (l.Parent != nil && !l.Parent.Contains(b)) || !onlyExit(ev.G, l, d) {
+		return nil
+	}
+	var stay []*expr.Term
+	for _, s := range ev.G.Succs[d] {
+		if l.Contains(s) {
+			stay = append(stay, ev.BranchCond(d, s))
+		}
+	}
+	cond := expr.Not(expr.AnyOf(stay...))
+	if cond.IsTrue() || cond.IsFalse() {
+		return nil
+	}
+	pos, _ := w.u.Pos(d.Term)
+	return []Fact{{Kind: LoopBound, Cond: cond, Pos: pos}}
+}
+
+// onlyExit reports whether d is the one block of loop l with a successor
+// outside it.
+func onlyExit(g *symbolic.Graph, l *symbolic.Loop, d *ir.Block) bool {
+	for blk := range l.Blocks {
+		if blk == d {
+			continue
+		}
+		for _, s := range g.Succs[blk] {
+			if !l.Contains(s) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // branchFacts returns the facts of the branch that ends dominator d of

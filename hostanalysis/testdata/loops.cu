@@ -17,8 +17,9 @@ int main(int argc, char **argv) {
     int last = 0;
     for (int i = 0; i < n; i += 64)         // @before
       last = i;
-    // The loop above does not contain this launch: its exit condition, in
-    // terms of its own iteration count, is no fact here.
+    // The loops above do not contain this launch, but each ran to its
+    // end, leaving at its one exit: their exit conditions, in terms of
+    // their last iterations, are facts here.
     after<<<1, 32>>>(a, n, last);
   }
   return 0;
