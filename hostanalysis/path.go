@@ -52,7 +52,7 @@ func (w *walker) exitFacts(ev *symbolic.Evaluator, d, b *ir.Block) []Fact {
 		return nil
 	}
 	pos, _ := w.u.Pos(d.Term)
-	return []Fact{{Kind: LoopBound, Cond: cond, Pos: pos}}
+	return []Fact{{Kind: LoopExit, Cond: cond, Pos: pos}}
 }
 
 // onlyExit reports whether d is the one block of loop l with a successor

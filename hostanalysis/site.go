@@ -148,6 +148,7 @@ func (w *walker) finishLaunch(ev *symbolic.Evaluator, b *ir.Block, call *ir.Inst
 			}
 		}
 	}
+	l.Facts = l.withoutIdleExits()
 	var terms []*expr.Term
 	for _, t := range append(append(append([]*expr.Term(nil), l.Grid[:]...), l.Block[:]...), l.Args...) {
 		if t != nil {

@@ -17,9 +17,9 @@ int main(int argc, char **argv) {
     int last = 0;
     for (int i = 0; i < n; i += 64)         // @before
       last = i;
-    // The loops above do not contain this launch, but each ran to its
-    // end, leaving at its one exit: their exit conditions, in terms of
-    // their last iterations, are facts here.
+    // The loops above do not contain this launch. Each ran to its end
+    // through its one exit, but the launch uses none of their values
+    // (last is an unknown), so their exit conditions are left out.
     after<<<1, 32>>>(a, n, last);
   }
   return 0;
