@@ -53,42 +53,16 @@ func (f Fact) String() string {
 // and cost the solver time on every query (lavaMD's pairs went from 1.7
 // to 5.8 s).
 func (l *Launch) withoutIdleExits() []Fact {
-	used := map[string]bool{}
-	mark := func(t *expr.Term) {
-		if t != nil {
-			for _, v := range expr.Vars(t) {
-				used[v.Name] = true
-			}
-		}
-	}
-	for _, t := range append(append(append([]*expr.Term(nil), l.Grid[:]...), l.Block[:]...), l.Args...) {
-		mark(t)
-	}
-	markPointer := func(p *Pointer) {
-		mark(p.Offset)
-		mark(p.Size)
-		for _, c := range p.Contents {
-			for _, cs := range c.Cases {
-				mark(cs.Index)
-				mark(cs.Value)
-				mark(cs.Below)
-			}
-		}
-	}
-	for _, p := range l.Pointers {
-		markPointer(&p)
-	}
-	for _, fields := range l.Fields {
-		for _, f := range fields {
-			mark(f.Term)
-			if f.Pointer != nil {
-				markPointer(f.Pointer)
-			}
-		}
-	}
+	terms := append(l.valueTerms(), l.pointerAndFieldTerms()...)
 	for _, f := range l.Facts {
 		if f.Kind != LoopExit {
-			mark(f.Cond)
+			terms = append(terms, f.Cond)
+		}
+	}
+	used := map[string]bool{}
+	for _, t := range terms {
+		for _, v := range expr.Vars(t) {
+			used[v.Name] = true
 		}
 	}
 	var kept []Fact

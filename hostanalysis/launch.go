@@ -87,3 +87,48 @@ func Launchers(u *frontend.Unit) []string {
 	}
 	return names
 }
+
+// valueTerms returns the launch's known grid and block dimensions and
+// integer arguments.
+func (l *Launch) valueTerms() []*expr.Term {
+	var terms []*expr.Term
+	for _, t := range append(append(append([]*expr.Term(nil), l.Grid[:]...), l.Block[:]...), l.Args...) {
+		if t != nil {
+			terms = append(terms, t)
+		}
+	}
+	return terms
+}
+
+// pointerAndFieldTerms returns the offsets, sizes and contents of the
+// launch's pointer arguments, and the fields of its by-value structs
+// (their pointers' offsets, sizes and contents included).
+func (l *Launch) pointerAndFieldTerms() []*expr.Term {
+	var terms []*expr.Term
+	add := func(p *Pointer) {
+		terms = append(terms, p.Offset, p.Size)
+		for _, c := range p.Contents {
+			for _, cs := range c.Cases {
+				terms = append(terms, cs.Index, cs.Value, cs.Below)
+			}
+		}
+	}
+	for _, p := range l.Pointers {
+		add(&p)
+	}
+	for _, fields := range l.Fields {
+		for _, f := range fields {
+			terms = append(terms, f.Term)
+			if f.Pointer != nil {
+				add(f.Pointer)
+			}
+		}
+	}
+	var known []*expr.Term
+	for _, t := range terms {
+		if t != nil {
+			known = append(known, t)
+		}
+	}
+	return known
+}

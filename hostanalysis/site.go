@@ -149,12 +149,7 @@ func (w *walker) finishLaunch(ev *symbolic.Evaluator, b *ir.Block, call *ir.Inst
 		}
 	}
 	l.Facts = l.withoutIdleExits()
-	var terms []*expr.Term
-	for _, t := range append(append(append([]*expr.Term(nil), l.Grid[:]...), l.Block[:]...), l.Args...) {
-		if t != nil {
-			terms = append(terms, t)
-		}
-	}
+	terms := l.valueTerms()
 	for _, fact := range l.Facts {
 		terms = append(terms, fact.Cond)
 	}

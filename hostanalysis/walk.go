@@ -94,26 +94,33 @@ func (w *walker) launchesDirectly(f *ir.Func) bool {
 	if w.u.KernelOfStub(f) != nil {
 		return false
 	}
-	for _, b := range f.Blocks {
-		for _, inst := range b.Insts {
-			if call, ok := inst.(*ir.InstCall); ok && (len(w.launchedKernels(call, nil)) > 0 || w.apiLaunchKernel(f, call) != nil) {
-				return true
-			}
+	for _, call := range calls(f) {
+		if len(w.launchedKernels(call, nil)) > 0 || w.apiLaunchKernel(f, call) != nil {
+			return true
 		}
 	}
 	return false
 }
 
-// callees returns the functions f calls directly.
-func callees(f *ir.Func) []*ir.Func {
-	var fs []*ir.Func
+// calls returns f's call instructions.
+func calls(f *ir.Func) []*ir.InstCall {
+	var cs []*ir.InstCall
 	for _, b := range f.Blocks {
 		for _, inst := range b.Insts {
 			if call, ok := inst.(*ir.InstCall); ok {
-				if g, ok := call.Callee.(*ir.Func); ok {
-					fs = append(fs, g)
-				}
+				cs = append(cs, call)
 			}
+		}
+	}
+	return cs
+}
+
+// callees returns the functions f calls directly.
+func callees(f *ir.Func) []*ir.Func {
+	var fs []*ir.Func
+	for _, call := range calls(f) {
+		if g, ok := call.Callee.(*ir.Func); ok {
+			fs = append(fs, g)
 		}
 	}
 	return fs
@@ -122,14 +129,10 @@ func callees(f *ir.Func) []*ir.Func {
 // passedFuncs returns the functions whose addresses f passes to calls.
 func passedFuncs(f *ir.Func) []*ir.Func {
 	var fs []*ir.Func
-	for _, b := range f.Blocks {
-		for _, inst := range b.Insts {
-			if call, ok := inst.(*ir.InstCall); ok {
-				for _, arg := range call.Args {
-					if g, ok := symbolic.StripPointerCasts(symbolic.UnwrapArg(arg)).(*ir.Func); ok {
-						fs = append(fs, g)
-					}
-				}
+	for _, call := range calls(f) {
+		for _, arg := range call.Args {
+			if g, ok := symbolic.StripPointerCasts(symbolic.UnwrapArg(arg)).(*ir.Func); ok {
+				fs = append(fs, g)
 			}
 		}
 	}
@@ -139,15 +142,11 @@ func passedFuncs(f *ir.Func) []*ir.Func {
 // callsThroughPointer reports whether f calls a function through a
 // pointer.
 func callsThroughPointer(f *ir.Func) bool {
-	for _, b := range f.Blocks {
-		for _, inst := range b.Insts {
-			if call, ok := inst.(*ir.InstCall); ok {
-				switch symbolic.StripPointerCasts(call.Callee).(type) {
-				case *ir.Func, *ir.InlineAsm:
-				default:
-					return true
-				}
-			}
+	for _, call := range calls(f) {
+		switch symbolic.StripPointerCasts(call.Callee).(type) {
+		case *ir.Func, *ir.InlineAsm:
+		default:
+			return true
 		}
 	}
 	return false
@@ -258,7 +257,7 @@ func (w *walker) walkCall(ev *symbolic.Evaluator, fr *frame, f *ir.Func, b *ir.B
 // through a pointer calls, where the pointer's values can be followed
 // to functions (pointees); none otherwise.
 func (w *walker) hostPointees(call *ir.InstCall, funcs funcBindings) []*ir.Func {
-	gs, ok := pointees(symbolic.StripPointerCasts(call.Callee), funcs, map[value.Value]bool{})
+	gs, ok := pointees(call.Callee, funcs, map[value.Value]bool{})
 	if !ok {
 		return nil
 	}
