@@ -10,6 +10,7 @@ import "C"
 
 import (
 	"math/big"
+	"runtime"
 	"sort"
 	"strconv"
 	"unsafe"
@@ -25,14 +26,15 @@ type freshAnswer struct {
 	reason  string
 	ints    map[string]*big.Int
 	bools   map[string]bool
-	invalid bool // the text did not parse: decide in the Solver's context
+	invalid bool // Z3 failed to translate or decide: decide in the Solver's context
 	// units is the rlimit units the check consumed (Z3's statistic
 	// "rlimit count"), for HGRD_TRACE_QUERIES.
 	units uint64
 }
 
-// decideAlone decides the SMT-LIB text of a solver's assertions in a new
-// Z3 context with an rlimit, and deletes the context.
+// decideAlone decides assertions of the Solver's context src in a new
+// Z3 context, into which it translates them, with an rlimit, and
+// deletes the context.
 //
 // The same integer attempt consumed 17 times more rlimit units in a
 // worker's long-lived context, which holds the query's bit-vector and
@@ -43,7 +45,10 @@ type freshAnswer struct {
 // 0.15 s alone). Z3 orders sums, eliminations and its search by term
 // ids, and the ids of the integer encoding's terms depend on what the
 // context made before. A context of its own makes an attempt's answer a
-// function of its assertions and rlimit alone.
+// function of its assertions and rlimit alone. (The assertions were
+// once printed as SMT-LIB and parsed there: on the examples' small
+// queries printing, parsing and asserting them in the Solver's context
+// first took longer than Z3's search.)
 //
 // It is also the same search whatever the rlimit: a query's integer
 // attempts of 78k, 136k and 272k units were each a prefix of the next,
@@ -54,21 +59,17 @@ type freshAnswer struct {
 // hecbench-dev's bitpacking needed 184k to 420k units over six seeds;
 // its third attempt, at 272k, had not decided it under the first
 // attempts' seed, and decides it at 201k under its own.
-func decideAlone(text string, limit uint64, seed uint) freshAnswer {
+func decideAlone(src *z3.Context, assertions []z3.Bool, limit uint64, seed uint) freshAnswer {
 	cfg := C.Z3_mk_config()
 	ctx := C.Z3_mk_context_rc(cfg)
 	C.Z3_del_config(cfg)
 	defer C.Z3_del_context(ctx)
 	// Errors set a code rather than abort.
 	C.Z3_set_error_handler(ctx, nil)
-	ctext := C.CString(text)
-	vec := C.Z3_parse_smtlib2_string(ctx, ctext, 0, nil, nil, 0, nil, nil)
-	C.free(unsafe.Pointer(ctext))
-	if C.Z3_get_error_code(ctx) != C.Z3_OK || vec == nil {
+	translated, ok := translate(src, assertions, ctx)
+	if !ok {
 		return freshAnswer{invalid: true}
 	}
-	C.Z3_ast_vector_inc_ref(ctx, vec)
-	defer C.Z3_ast_vector_dec_ref(ctx, vec)
 	name, value := C.CString("rlimit"), C.CString(strconv.FormatUint(limit, 10))
 	C.Z3_update_param_value(ctx, name, value)
 	C.free(unsafe.Pointer(name))
@@ -85,8 +86,8 @@ func decideAlone(text string, limit uint64, seed uint) freshAnswer {
 		C.Z3_solver_set_params(ctx, s, params)
 		C.Z3_params_dec_ref(ctx, params)
 	}
-	for i := C.uint(0); i < C.Z3_ast_vector_size(ctx, vec); i++ {
-		C.Z3_solver_assert(ctx, s, C.Z3_ast_vector_get(ctx, vec, i))
+	for _, a := range translated {
+		C.Z3_solver_assert(ctx, s, a)
 	}
 	status := C.Z3_solver_check(ctx, s)
 	units := consumed(ctx, s)
@@ -127,6 +128,27 @@ func decideAlone(text string, limit uint64, seed uint) freshAnswer {
 		}
 	}
 	return a
+}
+
+// translate returns the terms of assertions of the context src made
+// in the context dst, each with a reference, and false if Z3 failed to
+// make one. It holds src's lock meanwhile: translation counts
+// references to src's terms, which go-z3's finalizers release.
+func translate(src *z3.Context, assertions []z3.Bool, dst C.Z3_context) ([]C.Z3_ast, bool) {
+	c, lock := rawContext(src)
+	lock.Lock()
+	defer lock.Unlock()
+	out := make([]C.Z3_ast, 0, len(assertions))
+	for i := range assertions {
+		a := C.Z3_translate(c, rawBool(&assertions[i]), dst)
+		if a == nil || C.Z3_get_error_code(dst) != C.Z3_OK {
+			return nil, false
+		}
+		C.Z3_inc_ref(dst, a)
+		out = append(out, a)
+	}
+	runtime.KeepAlive(assertions)
+	return out, true
 }
 
 // consumed returns the rlimit units a solver's checks consumed: Z3's

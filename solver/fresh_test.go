@@ -3,20 +3,38 @@ package solver
 import (
 	"testing"
 
+	"github.com/aclements/go-z3/z3"
+
 	"hgrd/expr"
 )
 
 func TestDecideAlone(t *testing.T) {
-	decl := "(declare-fun x () Int) (declare-fun b () Bool)"
-	sat := decideAlone(decl+" (assert (> x 5)) (assert (< x 7)) (assert b)", 1_000_000, 0)
+	configureZ3()
+	ctx := z3.NewContext(nil)
+	x, b := ctx.IntConst("x"), ctx.BoolConst("b")
+	num := func(n int) z3.Int { return ctx.FromInt(int64(n), ctx.IntSort()).(z3.Int) }
+	sat := decideAlone(ctx, []z3.Bool{x.GT(num(5)), x.LT(num(7)), b}, 1_000_000, 0)
 	if sat.status != Sat || sat.ints["x"] == nil || sat.ints["x"].Int64() != 6 || !sat.bools["b"] {
 		t.Errorf("x in (5, 7) and b: %+v, want sat with x = 6, b true", sat)
 	}
-	if a := decideAlone(decl+" (assert (> x 5)) (assert (< x 6))", 1_000_000, 0); a.status != Unsat {
+	if a := decideAlone(ctx, []z3.Bool{x.GT(num(5)), x.LT(num(6))}, 1_000_000, 0); a.status != Unsat {
 		t.Errorf("x in (5, 6): %+v, want unsat", a)
 	}
-	if a := decideAlone("(assert (> y 5))", 1_000_000, 0); !a.invalid {
-		t.Errorf("undeclared y: %+v, want invalid", a)
+}
+
+// BenchmarkDecideAlone measures the fixed cost of an attempt in a
+// context of its own: a new context, the translation of a small query's
+// assertions and a solver with strategy.go's tactic.
+func BenchmarkDecideAlone(b *testing.B) {
+	configureZ3()
+	ctx := z3.NewContext(nil)
+	x, y := ctx.IntConst("x"), ctx.IntConst("y")
+	num := func(n int) z3.Int { return ctx.FromInt(int64(n), ctx.IntSort()).(z3.Int) }
+	query := []z3.Bool{num(0).LT(x), x.LT(num(1024)), num(0).LT(y), y.LT(num(1024)), x.Mul(num(4)).Eq(y.Mul(num(4)).Add(num(4)))}
+	for b.Loop() {
+		if a := decideAlone(ctx, query, 100_000, 0); a.status != Sat {
+			b.Fatal(a.status)
+		}
 	}
 }
 
@@ -83,11 +101,14 @@ func TestObservedTermsAddNothingToTheIntegerEncoding(t *testing.T) {
 // query that differ only in their rlimit would otherwise repeat one
 // search, each a prefix of the next.
 func TestDecideAloneSeeds(t *testing.T) {
-	text := "(declare-fun x () Int) (declare-fun y () Int) (declare-fun z () Int)" +
-		" (assert (> x 1)) (assert (> y 1)) (assert (< z 10)) (assert (> z 0))" +
-		" (assert (= (+ (* x y) (* z z z)) 1000003))"
-	first := decideAlone(text, 1_000_000, 0)
-	other := decideAlone(text, 1_000_000, 2)
+	configureZ3()
+	ctx := z3.NewContext(nil)
+	x, y, z := ctx.IntConst("x"), ctx.IntConst("y"), ctx.IntConst("z")
+	num := func(n int) z3.Int { return ctx.FromInt(int64(n), ctx.IntSort()).(z3.Int) }
+	query := []z3.Bool{x.GT(num(1)), y.GT(num(1)), z.LT(num(10)), z.GT(num(0)),
+		x.Mul(y).Add(z.Mul(z, z)).Eq(num(1000003))}
+	first := decideAlone(ctx, query, 1_000_000, 0)
+	other := decideAlone(ctx, query, 1_000_000, 2)
 	if first.status != Sat || other.status != Sat {
 		t.Fatalf("seeds 0 and 2: %v and %v, want sat", first.status, other.status)
 	}

@@ -323,25 +323,12 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 // not give). A nil extract asks for the status only: a sat answer is
 // then neither found again in the Solver's context nor read.
 func (s *Solver) attempt(enc *encoding, limit uint64, extract func(*z3.Model) *Result) (res *Result, units uint64) {
-	assertions := enc.assertions
-	s.ctx.Config().SetUint("rlimit", uint(limit))
-	zs := z3.NewSolver(s.ctx)
-	s.retain(zs)
-	// Free the solver's state (bit-blasted formula, SAT solver) now
-	// rather than when the garbage collector finalizes zs: see budget.go
-	// for why Z3's memory use matters.
-	defer zs.Reset()
-	for _, a := range assertions {
-		zs.Assert(a)
-	}
 	if dumpDir := os.Getenv("HGRD_DUMP_QUERIES"); dumpDir != "" {
-		dumpQuery(dumpDir, zs)
+		s.dumpQuery(dumpDir, enc.assertions)
 	}
+	var pins []z3.Bool
 	if enc.fresh {
-		if enc.text == "" {
-			enc.text = zs.String()
-		}
-		a := decideAlone(enc.text, limit, enc.freshAttempts)
+		a := decideAlone(s.ctx, enc.assertions, limit, enc.freshAttempts)
 		enc.freshAttempts++
 		units = a.units
 		switch {
@@ -353,10 +340,24 @@ func (s *Solver) attempt(enc *encoding, limit uint64, extract func(*z3.Model) *R
 		case extract == nil:
 			return &Result{Status: Sat}, units
 		default:
-			for _, p := range s.pin(a) {
-				zs.Assert(p)
-			}
+			pins = s.pin(a)
 		}
+	}
+	return s.checkInContext(enc.assertions, pins, limit, extract), units
+}
+
+// checkInContext decides assertions and pins in the Solver's context
+// within an rlimit, and reads a model with extract (nil: the status
+// only).
+func (s *Solver) checkInContext(assertions, pins []z3.Bool, limit uint64, extract func(*z3.Model) *Result) *Result {
+	s.ctx.Config().SetUint("rlimit", uint(limit))
+	zs := s.newSolver(assertions)
+	// Free the solver's state (bit-blasted formula, SAT solver) now
+	// rather than when the garbage collector finalizes zs: see budget.go
+	// for why Z3's memory use matters.
+	defer zs.Reset()
+	for _, p := range pins {
+		zs.Assert(p)
 	}
 	sat, err := zs.Check()
 	switch {
@@ -365,15 +366,26 @@ func (s *Solver) attempt(enc *encoding, limit uint64, extract func(*z3.Model) *R
 		if !errors.As(err, &unknown) {
 			panic(err)
 		}
-		return &Result{Status: Unknown, Reason: unknownReason(unknown.Reason)}, units
+		return &Result{Status: Unknown, Reason: unknownReason(unknown.Reason)}
 	case !sat:
-		return &Result{Status: Unsat}, units
+		return &Result{Status: Unsat}
 	case extract == nil:
-		return &Result{Status: Sat}, units
+		return &Result{Status: Sat}
 	}
 	m := zs.Model()
 	s.retain(m)
-	return extract(m), units
+	return extract(m)
+}
+
+// newSolver returns a Z3 solver of the Solver's context with the
+// assertions asserted.
+func (s *Solver) newSolver(assertions []z3.Bool) *z3.Solver {
+	zs := z3.NewSolver(s.ctx)
+	s.retain(zs)
+	for _, a := range assertions {
+		zs.Assert(a)
+	}
+	return zs
 }
 
 // retain keeps a Z3 value alive until Close (see Solver.retained).
@@ -405,11 +417,13 @@ func (s *Solver) Close() {
 // dumpCount numbers dumped queries.
 var dumpCount atomic.Int64
 
-// dumpQuery writes an attempt's assertions as SMT-LIB into dir, for
-// reproducing a query with the z3 command (HGRD_DUMP_QUERIES=dir): z3
-// rlimit=N FILE decides it with the tactic of strategy.go, as Check does.
-func dumpQuery(dir string, zs *z3.Solver) {
+// dumpQuery writes assertions as SMT-LIB into dir, for reproducing a
+// query with the z3 command (HGRD_DUMP_QUERIES=dir): z3 rlimit=N FILE
+// decides it with the tactic of strategy.go, as Check does.
+func (s *Solver) dumpQuery(dir string, assertions []z3.Bool) {
+	zs := s.newSolver(assertions)
+	defer zs.Reset()
 	text := fmt.Sprintf("(set-option :tactic.default_tactic %q)\n%s\n(check-sat)\n", decisionTactic, zs.String())
-	name := filepath.Join(dir, fmt.Sprintf("query-%05d.smt2", dumpCount.Add(1)))
+	name := filepath.Join(dir, fmt.Sprintf("query-%d-%05d.smt2", os.Getpid(), dumpCount.Add(1)))
 	_ = os.WriteFile(name, []byte(text), 0o644)
 }
