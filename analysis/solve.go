@@ -69,13 +69,14 @@ type task struct {
 func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch, opts Options) []*task {
 	build := constraints.Options{KeepBenign: opts.ReportBenign}
 	accs := k.Accesses
+	site := sites(accs)
 	for i, a := range accs {
 		for j, b := range accs[i:] {
 			if libraryPair(a, b) || !constraints.Conflicting(l, a, b) {
 				continue
 			}
 			first, second := ordered(a, b)
-			pairLane := lane(k.Name, i, i+j)
+			pairLane := lane(k.Name, site[i], site[i+j])
 			var kinds, open []*task
 			for _, kind := range constraints.Kinds {
 				if !constraints.Asks(k, first, second, kind) {
@@ -207,8 +208,31 @@ func sharingLanes(tasks []*task) []*task {
 	return tasks
 }
 
+// sites returns, for each access of a kernel, the index of the first of
+// its accesses at the same source position: a read-modify-write
+// (force[i] += f) is a read and a write at one position.
+func sites(accs []*kernelanalysis.Access) []int {
+	first := map[frontend.Pos]int{}
+	out := make([]int, len(accs))
+	for i, a := range accs {
+		if f, ok := first[a.Pos]; ok && a.Pos.IsValid() {
+			out[i] = f
+			continue
+		}
+		first[a.Pos] = i
+		out[i] = i
+	}
+	return out
+}
+
 // lane returns the lane of the tasks of a kernel's pair of accesses (by
-// their indices in the kernel), every kind's and their union's.
+// the indices of their sites in the kernel, see sites), every kind's and
+// their union's. The pairs of a read-modify-write with another access,
+// or with itself (write-read and write-write), ask the same questions
+// of memory's addresses: in one lane, the second is answered from the
+// first's model (the recent models of solver.Solver), where each lane
+// had found the same witness, and the same witness inside the bounds of
+// memory, again (box_offsets_racy's force[i] += f, hecbench-dev's lda).
 // Positions are left out, so that an edit that moves lines (a comment)
 // leaves every lane, and so every answer, as it was. A template kernel's
 // instantiations share their lanes (see template): they often ask the

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"slices"
 	"testing"
 
 	"hgrd/constraints"
@@ -340,5 +341,29 @@ func TestSharingLanes(t *testing.T) {
 		if tk.lane != want[i] {
 			t.Errorf("task %d: lane %d, want %d", i, tk.lane, want[i])
 		}
+	}
+}
+
+// TestSitesOfReadModifyWrite checks that the read and the write of one
+// source position (force[i] += f) share the site of the first of them,
+// so that their pairs share a lane, and that accesses elsewhere, and
+// accesses without a position, keep their own.
+func TestSitesOfReadModifyWrite(t *testing.T) {
+	at := func(line int) frontend.Pos { return frontend.Pos{File: "k.cu", Line: line, Column: 3} }
+	accs := []*kernelanalysis.Access{
+		{Pos: at(5), Kind: kernelanalysis.Read},
+		{Pos: at(9), Kind: kernelanalysis.Read},
+		{Pos: at(9), Kind: kernelanalysis.Write},
+		{Kind: kernelanalysis.Read},
+		{Kind: kernelanalysis.Write},
+		{Pos: at(5), Kind: kernelanalysis.Write},
+	}
+	got := sites(accs)
+	want := []int{0, 1, 1, 3, 4, 0}
+	if !slices.Equal(got, want) {
+		t.Errorf("sites = %v, want %v", got, want)
+	}
+	if lane("k", got[2], got[2]) != lane("k", got[1], got[2]) {
+		t.Error("the write-write and write-read pairs of one read-modify-write are in different lanes")
 	}
 }

@@ -139,3 +139,25 @@ func TestConjunctsAndPins(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectNested checks that a walk started by Inspect inside
+// another's visit has a visited set of its own, though both come from
+// one pool: the inner walk sees terms the outer one visited, and the
+// outer walk goes on as if there were none.
+func TestInspectNested(t *testing.T) {
+	x, y := Var("x", 32, Shared), Var("y", 32, Shared)
+	s := Add(x, y)
+	var inner []string
+	outer := visits(Mul(s, x), func(u *Term) bool {
+		if u == s {
+			inner = visits(Sub(x, y), func(*Term) bool { return false })
+		}
+		return false
+	})
+	if got, want := strings.Join(outer, "; "), "((x + y) * x); (x + y); x; y"; got != want {
+		t.Errorf("outer walk visited %s, want %s", got, want)
+	}
+	if got, want := strings.Join(inner, "; "), "(x - y); x; y"; got != want {
+		t.Errorf("inner walk visited %s, want %s", got, want)
+	}
+}

@@ -1,9 +1,11 @@
-// This file reads how much memory Z3 holds, process-wide, and releases
-// what closed Solvers held.
+// This file reads how much memory Z3 holds, process-wide, releases what
+// closed Solvers held, and keeps the memory Z3 frees for its next
+// allocations.
 
 package solver
 
 // #cgo LDFLAGS: -lz3
+// #include <malloc.h>
 // #include <z3.h>
 import "C"
 
@@ -79,3 +81,23 @@ func collectGarbage() {
 		}
 	}
 }
+
+// keepFreedMemory makes the C allocator keep the memory Z3 frees for
+// its next allocations, for a process that makes many Z3 contexts (one
+// per attempt in the integers, see decideAlone); configureZ3 calls it
+// before the first Solver is made. By default glibc gives a freed block of over 128 KB (a
+// context's tables) or a free heap top of over 128 KB back to the system
+// at once, and the next context faults its pages in again, zeroed by the
+// kernel: on the example warp_nosync the worker took 75k page faults for
+// a peak of 99 MB, and its system time was two thirds of its user time.
+// Kept, the same run takes 23k and half the system time. The process's
+// peak is unchanged: what is kept is what the next context reuses.
+func keepFreedMemory() {
+	C.mallopt(C.M_MMAP_THRESHOLD, keptBlock)
+	C.mallopt(C.M_TRIM_THRESHOLD, keptBlock)
+}
+
+// keptBlock is the size below which keepFreedMemory has freed blocks
+// and heap tops kept: above the largest block a context allocates, below
+// a worker's memory limit.
+const keptBlock = 64 << 20

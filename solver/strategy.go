@@ -79,10 +79,14 @@ const integerTactic = "(then simplify propagate-values solve-eqs elim-uncnstr" +
 var configureOnce sync.Once
 
 // configureZ3 makes decisionTactic the tactic of every Z3 solver of the
-// process, before the first Solver is made. The parameter is
-// process-wide: Z3 reads it whenever it makes a solver.
+// process, and has the memory Z3 frees kept for its next allocations
+// (keepFreedMemory), before the first Solver is made. Both are
+// process-wide: Z3 reads the parameter whenever it makes a solver.
 func configureZ3() {
-	configureOnce.Do(func() { setZ3GlobalParam("tactic.default_tactic", decisionTactic) })
+	configureOnce.Do(func() {
+		setZ3GlobalParam("tactic.default_tactic", decisionTactic)
+		keepFreedMemory()
+	})
 }
 
 // setZ3GlobalParam sets a process-wide Z3 parameter.
