@@ -60,12 +60,8 @@ type freshAnswer struct {
 // its third attempt, at 272k, had not decided it under the first
 // attempts' seed, and decides it at 201k under its own.
 func decideAlone(src *z3.Context, assertions []z3.Bool, limit uint64, seed uint) freshAnswer {
-	cfg := C.Z3_mk_config()
-	ctx := C.Z3_mk_context_rc(cfg)
-	C.Z3_del_config(cfg)
+	ctx := newRawContext()
 	defer C.Z3_del_context(ctx)
-	// Errors set a code rather than abort.
-	C.Z3_set_error_handler(ctx, nil)
 	translated, ok := translate(src, assertions, ctx)
 	if !ok {
 		return freshAnswer{invalid: true}
@@ -78,13 +74,7 @@ func decideAlone(src *z3.Context, assertions []z3.Bool, limit uint64, seed uint)
 	C.Z3_solver_inc_ref(ctx, s)
 	defer C.Z3_solver_dec_ref(ctx, s)
 	if seed > 0 {
-		params := C.Z3_mk_params(ctx)
-		C.Z3_params_inc_ref(ctx, params)
-		seedName := C.CString("random_seed")
-		C.Z3_params_set_uint(ctx, params, C.Z3_mk_string_symbol(ctx, seedName), C.uint(seed))
-		C.free(unsafe.Pointer(seedName))
-		C.Z3_solver_set_params(ctx, s, params)
-		C.Z3_params_dec_ref(ctx, params)
+		setSeed(ctx, s, seed)
 	}
 	for _, a := range translated {
 		C.Z3_solver_assert(ctx, s, a)
@@ -100,6 +90,24 @@ func decideAlone(src *z3.Context, assertions []z3.Bool, limit uint64, seed uint)
 		}
 		return freshAnswer{status: Unknown, reason: C.GoString(C.Z3_solver_get_reason_unknown(ctx, s)), units: units}
 	}
+	return satAnswer(ctx, s, units)
+}
+
+// setSeed sets a solver's random seed.
+func setSeed(ctx C.Z3_context, s C.Z3_solver, seed uint) {
+	params := C.Z3_mk_params(ctx)
+	C.Z3_params_inc_ref(ctx, params)
+	seedName := C.CString("random_seed")
+	C.Z3_params_set_uint(ctx, params, C.Z3_mk_string_symbol(ctx, seedName), C.uint(seed))
+	C.free(unsafe.Pointer(seedName))
+	C.Z3_solver_set_params(ctx, s, params)
+	C.Z3_params_dec_ref(ctx, params)
+}
+
+// satAnswer returns the sat answer of a solver whose check found a
+// model, with the values the model gives its integer and boolean
+// constants.
+func satAnswer(ctx C.Z3_context, s C.Z3_solver, units uint64) freshAnswer {
 	m := C.Z3_solver_get_model(ctx, s)
 	C.Z3_model_inc_ref(ctx, m)
 	defer C.Z3_model_dec_ref(ctx, m)
@@ -128,6 +136,16 @@ func decideAlone(src *z3.Context, assertions []z3.Bool, limit uint64, seed uint)
 		}
 	}
 	return a
+}
+
+// newRawContext returns a new Z3 context with reference counting, whose
+// errors set a code rather than abort.
+func newRawContext() C.Z3_context {
+	cfg := C.Z3_mk_config()
+	ctx := C.Z3_mk_context_rc(cfg)
+	C.Z3_del_config(cfg)
+	C.Z3_set_error_handler(ctx, nil)
+	return ctx
 }
 
 // translate returns the terms of assertions of the context src made
