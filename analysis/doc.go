@@ -22,10 +22,12 @@
 // accesses, kind of race and launch context, preceded for each pair by
 // the union of its kinds' queries, which decides them all when no kind
 // can race (solve.go). They are divided among eight lanes by pair of
-// accesses, pairs at the same source positions in one lane (the copies
-// of an inlined function); each lane has its own solver and answers its
-// queries in order, lanes in parallel. The division depends only on the queries, so
-// the answers are the same on every run and machine.
+// access sites (an access's site is the first access at its source
+// position: the read and the write of x[i] += v share one), pairs at the
+// same source positions in one lane (the copies of an inlined function);
+// each lane has its own solver and answers its queries in order, lanes
+// in parallel. The division depends only on the queries, so the answers
+// are the same on every run and machine.
 //
 // # Witnesses and explanations
 //
