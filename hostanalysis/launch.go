@@ -5,6 +5,8 @@
 package hostanalysis
 
 import (
+	"slices"
+
 	"github.com/llir/llvm/ir"
 
 	"hgrd/expr"
@@ -91,13 +93,12 @@ func Launchers(u *frontend.Unit) []string {
 // valueTerms returns the launch's known grid and block dimensions and
 // integer arguments.
 func (l *Launch) valueTerms() []*expr.Term {
-	var terms []*expr.Term
-	for _, t := range append(append(append([]*expr.Term(nil), l.Grid[:]...), l.Block[:]...), l.Args...) {
-		if t != nil {
-			terms = append(terms, t)
-		}
-	}
-	return terms
+	return known(append(append(append([]*expr.Term(nil), l.Grid[:]...), l.Block[:]...), l.Args...))
+}
+
+// known returns terms without the nil ones (values not known), in place.
+func known(terms []*expr.Term) []*expr.Term {
+	return slices.DeleteFunc(terms, func(t *expr.Term) bool { return t == nil })
 }
 
 // pointerAndFieldTerms returns the offsets, sizes and contents of the
@@ -124,11 +125,5 @@ func (l *Launch) pointerAndFieldTerms() []*expr.Term {
 			}
 		}
 	}
-	var known []*expr.Term
-	for _, t := range terms {
-		if t != nil {
-			known = append(known, t)
-		}
-	}
-	return known
+	return known(terms)
 }

@@ -57,8 +57,9 @@ type freshAnswer struct {
 // encoding alone has seed n, so the first, which decides most queries,
 // is as before, and a retry searches elsewhere. One query of
 // hecbench-dev's bitpacking needed 184k to 420k units over six seeds;
-// its third attempt, at 272k, had not decided it under the first
-// attempts' seed, and decides it at 201k under its own.
+// when attempts still parsed a printed query, its third attempt, at
+// 272k, had not decided it under the first attempts' seed, and decided
+// it at 201k under its own (see integerRounds for the same query since).
 func decideAlone(src *z3.Context, assertions []z3.Bool, limit uint64, seed uint) freshAnswer {
 	ctx := newRawContext()
 	defer C.Z3_del_context(ctx)

@@ -85,10 +85,10 @@ func collectGarbage() {
 // keepFreedMemory makes the C allocator keep the memory Z3 frees for
 // its next allocations, for a process that makes many Z3 contexts (one
 // per attempt in the integers, see decideAlone); configureZ3 calls it
-// before the first Solver is made. By default glibc gives a freed block of over 128 KB (a
-// context's tables) or a free heap top of over 128 KB back to the system
-// at once, and the next context faults its pages in again, zeroed by the
-// kernel: on the example warp_nosync the worker took 75k page faults for
+// before the first Solver is made. By default glibc gives a freed block
+// of over 128 KB (a context's tables) or a free heap top of over 128 KB
+// back to the system at once, and the next context faults its pages in
+// again, zeroed by the kernel: on the example warp_nosync the worker took 75k page faults for
 // a peak of 99 MB, and its system time was two thirds of its user time.
 // Kept, the same run takes 23k and half the system time. The process's
 // peak is unchanged: what is kept is what the next context reuses.

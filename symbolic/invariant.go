@@ -186,7 +186,7 @@ func (e *Evaluator) candidates(s loopSource, x *expr.Term) []*expr.Term {
 		own[u.Name] = true
 	}
 	var cands []*expr.Term
-	for _, c := range conjuncts(e.EdgeTaken(s.pred, s.succ)) {
+	for _, c := range expr.Conjuncts(e.EdgeTaken(s.pred, s.succ)) {
 		cand := expr.Rewrite(c, func(u *expr.Term) *expr.Term {
 			if expr.Equal(u, t) {
 				return x
@@ -225,17 +225,9 @@ func (e *Evaluator) allEstablish(sources []loopSource, cand, x *expr.Term) bool 
 	return true
 }
 
-// conjuncts returns the operands of a conjunction, or the term alone.
-func conjuncts(t *expr.Term) []*expr.Term {
-	if t.Op == expr.OpAnd && t.IsBool() {
-		return t.Args
-	}
-	return []*expr.Term{t}
-}
-
 // hasConjunct reports whether c is one of t's conjuncts.
 func hasConjunct(t, c *expr.Term) bool {
-	for _, d := range conjuncts(t) {
+	for _, d := range expr.Conjuncts(t) {
 		if expr.Equal(d, c) {
 			return true
 		}
