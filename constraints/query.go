@@ -241,12 +241,23 @@ func gapGuards(a, b *kernelanalysis.Access) []*kernelanalysis.Guard {
 // its allocation, stays inside it: a correct program's executions do not
 // leave their objects, and a witness that needs to is not one of them
 // (an out-of-bounds access is another bug).
+//
+// An access also stays inside the array its pointer was derived from
+// (kernelanalysis.Extent), such as a warp's row of a shared array, in
+// the object's offsets, whatever the launch knows of the object.
 func inBounds(l *Launch, acc *kernelanalysis.Access, off *expr.Term, side int) []*expr.Term {
+	var facts []*expr.Term
+	if acc.Extent != nil {
+		facts = acc.Extent.Facts(acc.Offset, acc.Size)
+		for i, f := range facts {
+			facts[i] = expr.Instantiate(f, side)
+		}
+	}
 	start, size := l.bounds(acc.Object)
 	if !start {
-		return nil
+		return facts
 	}
-	facts := []*expr.Term{expr.SLe(expr.Const(0, off.Width), off)}
+	facts = append(facts, expr.SLe(expr.Const(0, off.Width), off))
 	if size != nil && size.Width == off.Width {
 		facts = append(facts, expr.SLe(expr.Add(off, expr.Instantiate(acc.Size, side)), size))
 	}

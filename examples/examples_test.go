@@ -70,6 +70,7 @@ var cases = []string{
 	"expDistance_ok",
 	"expDistance_racy",
 	"extern_shared",
+	"flat_rows_racy",
 	"float_grid_ok",
 	"float_grid_racy",
 	"function_pointer_ok",
@@ -206,6 +207,8 @@ var cases = []string{
 	"vector_add_ok",
 	"warpCommunicate_racy",
 	"warp_nosync",
+	"warp_rows_ok",
+	"warp_rows_racy",
 	"warp_syncwarp_ok",
 }
 

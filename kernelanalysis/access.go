@@ -91,6 +91,10 @@ type Access struct {
 	Object *Object
 	Offset *expr.Term // byte offset into the object, 64-bit
 	Size   *expr.Term // bytes accessed, 64-bit
+	// Extent is the array inside the object that the access's pointer
+	// was derived from (a row of a two-dimensional array), which the
+	// access stays in; nil if it is the whole object (extents.go).
+	Extent *Extent
 	// Unpromised lists the largest arithmetic sub-terms of the 32-bit
 	// indices that Offset sign-extends that the IR does not promise are
 	// computed without signed wrap (symbolic.Evaluator.Unpromised): if

@@ -98,7 +98,7 @@ func (a *analyzer) addAccess(inst ir.Instruction, b *ir.Block, ptr value.Value, 
 			continue
 		}
 		acc := &Access{
-			ID: len(a.res.Accesses), Kind: kind, Object: t.obj, Offset: t.off, Size: size,
+			ID: len(a.res.Accesses), Kind: kind, Object: t.obj, Offset: t.off, Size: size, Extent: accessExtent(t),
 			Scope: scope, Inst: inst, Block: b, Pos: pos, Loops: a.ev.G.LoopsOf(b),
 		}
 		acc.Source = a.describe(ptr, t)

@@ -17,11 +17,14 @@ import (
 )
 
 // A target is an object and a 64-bit byte offset into it, under a
-// condition. For indirect memory the offset is the absolute address.
+// condition, with the innermost array the offset was computed in (nil
+// for the whole object; extents.go). For indirect memory the offset is
+// the absolute address.
 type target struct {
 	obj  *Object
 	off  *expr.Term
 	cond *expr.Term
+	ext  *Extent
 }
 
 // A pointer is the set of targets a pointer value may have; most have one,
@@ -30,14 +33,15 @@ type pointer []target
 
 // single returns a pointer with one unconditional target.
 func single(obj *Object, off *expr.Term) pointer {
-	return pointer{{obj, off, expr.True()}}
+	return pointer{{obj, off, expr.True(), nil}}
 }
 
-// mapOffsets applies f to the offset of every target.
+// mapOffsets applies f to the offset of every target. The targets keep
+// their extents: pointer arithmetic stays inside its array.
 func (p pointer) mapOffsets(f func(off *expr.Term) *expr.Term) pointer {
 	q := make(pointer, len(p))
 	for i, t := range p {
-		q[i] = target{t.obj, f(t.off), t.cond}
+		q[i] = target{t.obj, f(t.off), t.cond, t.ext}
 	}
 	return q
 }
@@ -46,14 +50,14 @@ func (p pointer) mapOffsets(f func(off *expr.Term) *expr.Term) pointer {
 // object merge their offsets with an if-then-else.
 func choose(c *expr.Term, t, f pointer) pointer {
 	if len(t) == 1 && len(f) == 1 && t[0].obj == f[0].obj {
-		return pointer{{t[0].obj, expr.Ite(c, t[0].off, f[0].off), expr.Ite(c, t[0].cond, f[0].cond)}}
+		return pointer{{t[0].obj, expr.Ite(c, t[0].off, f[0].off), expr.Ite(c, t[0].cond, f[0].cond), mergeExtents(c, t[0].ext, f[0].ext)}}
 	}
 	var q pointer
 	for _, x := range t {
-		q = append(q, target{x.obj, x.off, expr.AllOf(c, x.cond)})
+		q = append(q, target{x.obj, x.off, expr.AllOf(c, x.cond), x.ext})
 	}
 	for _, x := range f {
-		q = append(q, target{x.obj, x.off, expr.AllOf(expr.Not(c), x.cond)})
+		q = append(q, target{x.obj, x.off, expr.AllOf(expr.Not(c), x.cond), x.ext})
 	}
 	return q
 }
@@ -214,16 +218,27 @@ func (a *analyzer) globalObject(g *ir.Global) *Object {
 }
 
 // gep adds the byte offset of a getelementptr to its base; promised, if
-// set, is the inbounds instruction (see gepOffset).
+// set, is the inbounds instruction (see gepOffset), whose steps into
+// arrays give the targets their extents (Extent.into). Indirect memory,
+// whose offsets are absolute addresses, has none.
 func (a *analyzer) gep(base pointer, elem types.Type, indices []value.Value, promised *ir.InstGetElementPtr) pointer {
-	delta, ok := a.gepOffset(elem, indices, promised)
+	delta, arrays, ok := a.gepOffset(elem, indices, promised)
 	if !ok {
 		return base.mapOffsets(func(*expr.Term) *expr.Term { return a.fresh("off", 64) })
 	}
-	return base.mapOffsets(func(off *expr.Term) *expr.Term { return expr.Add(off, delta) })
+	q := make(pointer, len(base))
+	for i, t := range base {
+		ext := t.ext
+		if promised != nil && t.obj.Kind != IndirectObject {
+			ext = ext.into(t.off, arrays)
+		}
+		q[i] = target{t.obj, expr.Add(t.off, delta), t.cond, ext}
+	}
+	return q
 }
 
-// gepOffset returns the byte offset that a getelementptr's indices add.
+// gepOffset returns the byte offset that a getelementptr's indices add,
+// and the arrays it steps into.
 //
 // If promised is set, an inbounds getelementptr, gepOffset also records
 // what it promises of its indices wherever it executes: each index times
@@ -232,9 +247,10 @@ func (a *analyzer) gep(base pointer, elem types.Type, indices []value.Value, pro
 // index and pointer addition inbounds). A witness whose int64_t index
 // reaches 2^61 and wraps the byte offset around to another row is not an
 // execution.
-func (a *analyzer) gepOffset(elem types.Type, indices []value.Value, promised *ir.InstGetElementPtr) (*expr.Term, bool) {
+func (a *analyzer) gepOffset(elem types.Type, indices []value.Value, promised *ir.InstGetElementPtr) (*expr.Term, []arrayStep, bool) {
 	off := zero64
 	t := elem
+	var arrays []arrayStep
 	for i, idx := range indices {
 		if i > 0 {
 			switch tt := t.(type) {
@@ -242,17 +258,18 @@ func (a *analyzer) gepOffset(elem types.Type, indices []value.Value, promised *i
 				field := constIndex(idx)
 				_, offsets := symbolic.StructLayout(tt)
 				if field < 0 || field >= int64(len(offsets)) {
-					return nil, false
+					return nil, nil, false
 				}
 				off = expr.Add(off, expr.Const(uint64(offsets[field]), 64))
 				t = tt.Fields[field]
 				continue
 			case *types.ArrayType:
+				arrays = append(arrays, arrayStep{at: off, size: tt.Len * uint64(symbolic.SizeOf(tt.ElemType))})
 				t = tt.ElemType
 			case *types.VectorType:
 				t = tt.ElemType
 			default:
-				return nil, false
+				return nil, nil, false
 			}
 		}
 		x, size := a.index64(idx), symbolic.SizeOf(t)
@@ -261,7 +278,7 @@ func (a *analyzer) gepOffset(elem types.Type, indices []value.Value, promised *i
 		}
 		off = expr.Add(off, expr.Mul(x, expr.Const(uint64(size), 64)))
 	}
-	return off, true
+	return off, arrays, true
 }
 
 // index64 returns a GEP index sign-extended to 64 bits.

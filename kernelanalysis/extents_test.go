@@ -1,0 +1,37 @@
+package kernelanalysis
+
+import (
+	"testing"
+
+	"hgrd/internal/testkit"
+)
+
+func TestExtents(t *testing.T) {
+	const path = "testdata/extents.cu"
+	k := analyzeFile(t, path)["extents"]
+	tests := []struct {
+		marker string
+		size   uint64 // 0: no extent (the whole object)
+		reason string
+	}{
+		{"rowParam", 4 * 64, "a device function given buf[warp] stays in the warp's row"},
+		{"rowIndex", 4 * 33, "tile[ty][tx] stays in row ty"},
+		{"flatIdiom", 0, "&tile[0][0] views all of tile as flat memory"},
+		{"wholeObject", 0, "a one-dimensional array is its object, whose bounds the launch knows"},
+		{"structField", 4 * 4, "cells[n].a[j] stays in the field a of element n"},
+		{"cubeRow", 4 * 16, "cube[z][y][x] stays in row y of plane z"},
+		{"cubePlane", 4 * 8 * 16, "cube[z][0][k] views plane z as flat memory, as &tile[0][0] does tile"},
+		{"pointerLoop", 4 * 64, "a pointer stepped through buf[warp] stays in the row"},
+		{"param", 0, "a kernel parameter points into an allocation only the host knows"},
+	}
+	for _, tt := range tests {
+		a := access(t, k, testkit.Line(t, path, tt.marker), Write)
+		var size uint64
+		if a.Extent != nil {
+			size = a.Extent.Size
+		}
+		if size != tt.size {
+			t.Errorf("%s: extent of %d bytes (%v), want %d: %s", tt.marker, size, a.Extent, tt.size, tt.reason)
+		}
+	}
+}
