@@ -164,10 +164,14 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 				steps = append(steps, step{enc: s.trialEncoding(t), limit: budget / trialShare, satOnly: true, trial: t, kind: trialAttempt, name: "trial " + t.String()})
 			}
 		}
-		if budget/smallValuesShare > 0 {
-			steps = append(steps, step{enc: in.narrowed, limit: budget / smallValuesShare, satOnly: true, kind: smallValuesAttempt, name: "small integers"})
+		small := budget / smallValuesShare
+		if !integersFirst {
+			small = budget / smallValuesShareBitVectors
 		}
-		budget -= budget/smallValuesShare + uint64(len(ts))*(budget/trialShare)
+		if small > 0 {
+			steps = append(steps, step{enc: in.narrowed, limit: small, satOnly: true, kind: smallValuesAttempt, name: "small integers"})
+		}
+		budget -= small + uint64(len(ts))*(budget/trialShare)
 		if !integersFirst {
 			steps = append(steps, bitVectorRounds(bv, in, budget)...)
 			break
@@ -282,6 +286,15 @@ const trialShare = 128
 // 256th, with a second of a thirty-second after the first rounds, made
 // lavaMD's queries twice as slow; one look of a thirty-second stays.
 const smallValuesShare = 32
+
+// smallValuesShareBitVectors is the share of a query's budget (its
+// inverse) of the look among small values for a query that the
+// bit-vectors lead (no products of unknowns, or bit tricks). There the
+// integers' units cost far more time: each race such a look found took
+// at most 77k units (in the examples at most 40k), while the looks that
+// found nothing took 13 s of hecbench-dev's solving at a thirty-second
+// (2.1 s for one query of scan), and the bit-vectors then decided.
+const smallValuesShareBitVectors = 256
 
 // firstIntegerShare is the share of a query's budget (its inverse) of
 // the first integer attempt of a query that multiplies unknowns: 78k

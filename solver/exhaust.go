@@ -5,6 +5,7 @@
 package solver
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/aclements/go-z3/z3"
@@ -61,6 +62,18 @@ func (s *Solver) exhaustTrials(q *Query, done []*trial, limit uint64, tr *trace)
 // (hecbench-dev's lut-gemm, 1.5 s a query) before its thirteenth showed
 // that the values would not be exhausted.
 func (s *Solver) otherValues(q *Query, root *expr.Term, tried []uint64, limit uint64, tr *trace) (others []uint64, ok bool) {
+	key := s.enumerations.key(launchWide(q), root, tried, limit)
+	if e, done := s.enumerations.outcomes[key]; done {
+		tr.note("values of " + root.Name + " as enumerated before")
+		return e.others, e.ok
+	}
+	others, ok = s.enumerate(q, root, tried, limit, tr)
+	s.enumerations.remember(key, others, ok)
+	return others, ok
+}
+
+// enumerate finds the values for otherValues.
+func (s *Solver) enumerate(q *Query, root *expr.Term, tried []uint64, limit uint64, tr *trace) (others []uint64, ok bool) {
 	excluded := launchWide(q)
 	exclude := func(v uint64) { excluded = append(excluded, expr.Ne(root, expr.Const(v, root.Width))) }
 	for _, v := range tried {
@@ -72,7 +85,11 @@ func (s *Solver) otherValues(q *Query, root *expr.Term, tried []uint64, limit ui
 		enc := s.hostEncoding(sub, terms)
 		start := tr.start()
 		res, units := s.attempt(enc, limit, func(zm *z3.Model) *Result { return extract(enc, zm, sub, terms, s.retain) })
-		tr.step(step{name: "another value of " + root.Name, limit: limit}, res, start, units)
+		st := step{name: "another value of " + root.Name, limit: limit}
+		tr.step(st, res, start, units)
+		if s.observe != nil {
+			s.observe(st, res)
+		}
 		switch {
 		case res.Status == Unsat:
 			return others, true
@@ -158,4 +175,41 @@ func trialCount(steps []step) int {
 		}
 	}
 	return n
+}
+
+// enumerations remembers what otherValues found, by question: every
+// query of a launch asks it of the same launch-wide assertions (on
+// hecbench-dev's metropolis and scan, each of dozens of queries
+// enumerated the same seven values of a block count before giving up).
+type enumerations struct {
+	terms    expr.Interner
+	outcomes map[enumerationKey]enumeration
+}
+
+// An enumerationKey names an otherValues question: its launch-wide
+// assertions (interned), its root, the values tried and the limit.
+type enumerationKey struct {
+	assertions *expr.Term
+	root       string
+	tried      string
+	limit      uint64
+}
+
+// An enumeration is an outcome of otherValues.
+type enumeration struct {
+	others []uint64
+	ok     bool
+}
+
+// key returns the key of an otherValues question.
+func (e *enumerations) key(assertions []*expr.Term, root *expr.Term, tried []uint64, limit uint64) enumerationKey {
+	return enumerationKey{e.terms.Intern(expr.AllOf(assertions...)), root.Name, fmt.Sprint(tried), limit}
+}
+
+// remember records an otherValues outcome.
+func (e *enumerations) remember(key enumerationKey, others []uint64, ok bool) {
+	if e.outcomes == nil {
+		e.outcomes = map[enumerationKey]enumeration{}
+	}
+	e.outcomes[key] = enumeration{others, ok}
 }

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"hgrd/expr"
@@ -53,5 +55,34 @@ func TestExhaustTrials(t *testing.T) {
 		if want := map[bool]int{true: 3, false: 0}[bound]; asked != want {
 			t.Errorf("bound %v: %d trials asked, want %d", bound, asked, want)
 		}
+	}
+}
+
+// TestEnumerationsRemembered checks that a Solver enumerates the values
+// of a root once for queries that share their launch-wide assertions:
+// the second query gets the first's values without an attempt.
+func TestEnumerationsRemembered(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	asked := 0
+	s.observe = func(st step, _ *Result) {
+		if strings.HasPrefix(st.name, "another value of ") {
+			asked++
+		}
+	}
+	q := scaledThreads(true)
+	root := v32("k")
+	tried := []uint64{1, 2, 3}
+	first, ok := s.otherValues(q, root, tried, DefaultBudget/trialShare, nil)
+	if !ok || len(first) != 3 {
+		t.Fatalf("k in 0..5 less 1, 2, 3: values %v (ok %v), want 0, 4 and 5", first, ok)
+	}
+	once := asked
+	again, ok := s.otherValues(scaledThreads(true), root, tried, DefaultBudget/trialShare, nil)
+	if !ok || !slices.Equal(again, first) || asked != once {
+		t.Errorf("asked again: values %v (ok %v) after %d more attempts, want %v after none", again, ok, asked-once, first)
+	}
+	if _, _ = s.otherValues(q, root, []uint64{1}, DefaultBudget/trialShare, nil); asked == once {
+		t.Errorf("other values tried: no attempt, want a new enumeration")
 	}
 }

@@ -114,6 +114,9 @@ type Solver struct {
 		terms   expr.Interner
 		answers map[*expr.Term]*Result // by the rest's interned conjunction
 	}
+	// enumerations holds the outcomes of otherValues (exhaust.go), which
+	// the queries of one launch ask alike.
+	enumerations enumerations
 }
 
 // New returns a Solver that gives each query a budget of budget rlimit

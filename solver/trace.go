@@ -68,6 +68,14 @@ func (t *trace) step(s step, r *Result, start time.Time, units uint64) {
 	t.lines = append(t.lines, fmt.Sprintf("  %-40s limit %9d  %-7s %6.2fs  z3 %4d MB%s", s.name, s.limit, r.Status, time.Since(start).Seconds(), z3Memory()>>20, used))
 }
 
+// note records a line about the query that is not an attempt.
+func (t *trace) note(line string) {
+	if t == nil {
+		return
+	}
+	t.lines = append(t.lines, "  "+line)
+}
+
 // finish prints the query's attempts in one write, so that queries of
 // parallel Solvers do not interleave.
 func (t *trace) finish() {
