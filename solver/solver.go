@@ -9,6 +9,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 
 	"github.com/aclements/go-z3/z3"
@@ -146,12 +147,21 @@ func (s *Solver) Check(q *Query) (*Result, error) {
 	return s.check(q, attempts(s.budget))
 }
 
-// check answers q with a recent model that satisfies it (reuse), or as
-// an earlier question of its shape (remembered), or else decides it in
-// attempts with the given rlimits.
+// check answers q unsat if an assertion is false, with a recent model
+// that satisfies it (reuse), or as an earlier question of its shape
+// (remembered), or else decides it in attempts with the given rlimits.
+// A false assertion is the overlap of two accesses at distinct constant
+// offsets (md5hash's foundKey[0] and foundKey[7]): slicing, which finds
+// no variable in such offsets, would otherwise ask the path conditions
+// first, whole MD5 computations that no budget decides.
 func (s *Solver) check(q *Query, limits []uint64) (*Result, error) {
 	if s.ctx == nil {
 		return nil, errors.New("solver: Check after Close")
+	}
+	if slices.ContainsFunc(q.Assertions, (*expr.Term).IsFalse) {
+		r := &Result{Status: Unsat}
+		traceReuse("an assertion is false", r)
+		return r, nil
 	}
 	if r := s.reuse(q); r != nil {
 		traceReuse("a recent query's model satisfies it", r)

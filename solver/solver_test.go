@@ -267,3 +267,19 @@ func TestStatusString(t *testing.T) {
 		}
 	}
 }
+
+// TestFalseAssertionAnswersAtOnce checks that a query with an assertion
+// folded to false (two accesses at distinct constant offsets, under path
+// conditions too hard to decide) is unsat without an attempt.
+func TestFalseAssertionAnswersAtOnce(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	attempts := 0
+	s.observe = func(step, *Result) { attempts++ }
+	x, y := v32("x"), v32("y")
+	hard := expr.Eq(expr.Mul(expr.Mul(x, x), x), expr.Add(expr.Mul(y, y), c32(7)))
+	r := mustCheck(t, s, &Query{Assertions: []*expr.Term{hard, expr.False()}})
+	if r.Status != Unsat || attempts != 0 {
+		t.Errorf("status %v after %d attempts, want unsat after none", r.Status, attempts)
+	}
+}
