@@ -278,6 +278,33 @@ func AnyOf(terms ...*Term) *Term {
 	return &Term{Op: OpOr, Width: Bool, Args: args}
 }
 
+// AnyOfShallow returns the disjunction of booleans, as AnyOf does, but
+// keeps disjunctions among terms as operands instead of splicing theirs
+// in. Rebuilding a large shared term bottom-up with AnyOf copies each
+// nested disjunction's operands into every disjunction above it, which
+// is quadratic in their depth: relaxing path conditions that nest a
+// merge's disjunction in each branch's (solver/relax.go) held 390 MB of
+// such copies on hecbench-dev's qtclustering.
+func AnyOfShallow(terms ...*Term) *Term {
+	var args []*Term
+	for _, t := range terms {
+		switch {
+		case t.IsTrue():
+			return trueTerm
+		case t.IsFalse():
+		default:
+			args = append(args, t)
+		}
+	}
+	switch len(args) {
+	case 0:
+		return falseTerm
+	case 1:
+		return args[0]
+	}
+	return &Term{Op: OpOr, Width: Bool, Args: args}
+}
+
 // Ite returns "if c then a else b".
 func Ite(c, a, b *Term) *Term {
 	if a.Width != b.Width {

@@ -123,3 +123,17 @@ func TestAbbrevBoundsSharedTerms(t *testing.T) {
 		t.Errorf("Abbrev(100) of a short term = %q, want %q", got, want)
 	}
 }
+
+func TestAnyOfShallowKeepsNestedDisjunctions(t *testing.T) {
+	a, b, c := Var("a", Bool, Shared), Var("b", Bool, Shared), Var("c", Bool, Shared)
+	inner := AnyOf(a, b)
+	if d := AnyOfShallow(inner, c, False()); d.Op != OpOr || len(d.Args) != 2 || d.Args[0] != inner {
+		t.Errorf("AnyOfShallow(a or b, c, false) = %s, want (a or b) kept as one operand beside c", d)
+	}
+	if d := AnyOfShallow(inner, True()); !d.IsTrue() {
+		t.Errorf("AnyOfShallow(a or b, true) = %s, want true", d)
+	}
+	if d := AnyOfShallow(False(), inner); d != inner {
+		t.Errorf("AnyOfShallow(false, a or b) = %s, want a or b", d)
+	}
+}

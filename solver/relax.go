@@ -158,8 +158,9 @@ func (w *weakener) weaken(t *expr.Term) *expr.Term {
 		r = expr.AllOf(w.weakenAll(t.Args)...)
 	case t.Op == expr.OpOr && t.IsBool():
 		// Paths that differ in costly conditions only weaken to the
-		// same disjunct: one is enough.
-		r = expr.AnyOf(distinct(w.weakenAll(t.Args))...)
+		// same disjunct: one is enough. The disjunctions that
+		// weakening exposes stay nested (expr.AnyOfShallow).
+		r = expr.AnyOfShallow(distinct(w.weakenAll(t.Args))...)
 	case t.Op == expr.OpImplies:
 		premise := t.Args[0]
 		if w.costly[premise] {

@@ -209,3 +209,31 @@ func TestRelaxationWeakensFactsOutOfFocus(t *testing.T) {
 		}
 	}
 }
+
+// TestRelaxationOfNestedPathsStaysLinear checks that weakening path
+// conditions that nest a merge's disjunction in each branch (c_i =
+// c_{i-1} and a memory read, or a thread fact) builds terms linear in
+// their depth: spliced into each disjunction above them, the exposed
+// disjunctions made the terms a weakener holds for qtclustering's
+// relaxations quadratic (390 MB).
+func TestRelaxationOfNestedPathsStaysLinear(t *testing.T) {
+	const depth = 2000
+	tid := threadVar("tid.x#1")
+	c := expr.ULt(tid, c32(1))
+	for i := 1; i < depth; i++ {
+		read := expr.Eq(expr.Apply("mem", 32, c32(uint64(i))), c32(0))
+		c = expr.AnyOf(expr.AllOf(read, c), expr.ULt(tid, c32(uint64(i+1))))
+	}
+	q := &Query{Assertions: []*expr.Term{c}}
+	w := weakener{costly: costlyTerms(q, focus(q)), memo: map[*expr.Term]*expr.Term{}}
+	if r := w.weaken(c); r == c {
+		t.Fatalf("nothing weakened")
+	}
+	operands := 0
+	for _, r := range w.memo {
+		operands += len(r.Args)
+	}
+	if operands > 10*depth {
+		t.Errorf("the weakened terms have %d operands in all, want at most %d", operands, 10*depth)
+	}
+}
