@@ -71,6 +71,7 @@ var cases = []string{
 	"expDistance_racy",
 	"extern_shared",
 	"flat_rows_racy",
+	"flex_member_racy",
 	"float_grid_ok",
 	"float_grid_racy",
 	"function_pointer_ok",

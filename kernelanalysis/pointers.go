@@ -264,7 +264,9 @@ func (a *analyzer) gepOffset(elem types.Type, indices []value.Value, promised *i
 				t = tt.Fields[field]
 				continue
 			case *types.ArrayType:
-				arrays = append(arrays, arrayStep{at: off, size: tt.Len * uint64(symbolic.SizeOf(tt.ElemType))})
+				if tt.Len > 0 { // [0 x T]: extern __shared__, a flexible array member
+					arrays = append(arrays, arrayStep{at: off, size: tt.Len * uint64(symbolic.SizeOf(tt.ElemType))})
+				}
 				t = tt.ElemType
 			case *types.VectorType:
 				t = tt.ElemType

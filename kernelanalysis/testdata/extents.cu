@@ -4,12 +4,18 @@ struct Cell {
   int b;
 };
 
+struct Packet {
+  int n;
+  int data[]; // a flexible array member: [0 x i32]
+};
+
 __device__ void fillRow(int *row, int n) {
   for (int i = threadIdx.x % 32; i < n; i += 32)
     row[i] = i; // @rowParam
 }
 
-__global__ void extents(int n, Cell *cells, int *out) {
+__global__ void extents(int n, Cell *cells, int *out, Packet *packet) {
+  extern __shared__ float dynamic[];
   __shared__ int buf[4][64];
   __shared__ float tile[32][33];
   __shared__ int flat1[128];
@@ -27,4 +33,7 @@ __global__ void extents(int n, Cell *cells, int *out) {
   for (int i = 0; i < n; i++)
     *p++ = i; // @pointerLoop
   out[n] = 7; // @param
+  float *second = &dynamic[blockDim.x];
+  second[n] = 8.0f; // @externShared
+  packet->data[n] = 9; // @flexible
 }
