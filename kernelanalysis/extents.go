@@ -6,6 +6,11 @@
 package kernelanalysis
 
 import (
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/types"
+	"github.com/llir/llvm/ir/value"
+
 	"hgrd/expr"
 )
 
@@ -89,4 +94,44 @@ func accessExtent(t target) *Extent {
 		return nil
 	}
 	return e
+}
+
+// endsInLastField reports whether a pointer is a getelementptr whose last
+// index selects a struct's last field: `old->data`, the array that a
+// getelementptr on it then indexes.
+func endsInLastField(v value.Value) bool {
+	var elem types.Type
+	var indices []value.Value
+	switch g := v.(type) {
+	case *ir.InstGetElementPtr:
+		elem, indices = g.ElemType, g.Indices
+	case *constant.ExprGetElementPtr:
+		elem = g.ElemType
+		for _, c := range g.Indices {
+			indices = append(indices, c)
+		}
+	default:
+		return false
+	}
+	t, last := elem, false
+	for _, idx := range indices[1:] {
+		switch tt := t.(type) {
+		case *types.StructType:
+			if ix, ok := idx.(*constant.Index); ok {
+				idx = ix.Constant
+			}
+			field := constIndex(idx)
+			if field < 0 || field >= int64(len(tt.Fields)) {
+				return false
+			}
+			t, last = tt.Fields[field], field == int64(len(tt.Fields))-1
+		case *types.ArrayType:
+			t, last = tt.ElemType, false
+		case *types.VectorType:
+			t, last = tt.ElemType, false
+		default:
+			return false
+		}
+	}
+	return last
 }

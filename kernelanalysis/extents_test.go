@@ -25,6 +25,7 @@ func TestExtents(t *testing.T) {
 		{"param", 0, "a kernel parameter points into an allocation only the host knows"},
 		{"externShared", 0, "extern __shared__ is an array of unknown length ([0 x float])"},
 		{"flexible", 0, "a flexible array member has no length of its own"},
+		{"structHack", 0, "a struct's last array may be allocated longer than declared"},
 	}
 	for _, tt := range tests {
 		a := access(t, k, testkit.Line(t, path, tt.marker), Write)

@@ -50,7 +50,7 @@ func (a *analyzer) loopPointer(v *ir.InstPhi, l *Loop) pointer {
 	a.ptrs[v] = a.unknownOffsets(v) // a recursive use sees unknown offsets
 	if len(entry) == 1 && len(next) == 1 {
 		if g, ok := next[0].(*ir.InstGetElementPtr); ok && g.Src == value.Value(v) && a.ev.AllInvariant(g.Indices, l) {
-			if delta, _, ok := a.gepOffset(g.ElemType, g.Indices, nil); ok {
+			if delta, _, ok := a.gepOffset(g.ElemType, g.Indices, nil, false); ok {
 				k := expr.ZExt(Iteration(l), 64)
 				return a.pointerOf(entry[0]).mapOffsets(func(off *expr.Term) *expr.Term {
 					return expr.Add(off, expr.Mul(k, delta))

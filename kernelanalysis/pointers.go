@@ -118,7 +118,7 @@ func (a *analyzer) resolve(v value.Value) pointer {
 		if v.InBounds {
 			promised = v
 		}
-		return a.gep(a.pointerOf(v.Src), v.ElemType, v.Indices, promised)
+		return a.gep(a.pointerOf(v.Src), v.ElemType, v.Indices, promised, endsInLastField(v.Src))
 	case *constant.ExprGetElementPtr:
 		idx := make([]value.Value, len(v.Indices))
 		for i, c := range v.Indices {
@@ -127,7 +127,7 @@ func (a *analyzer) resolve(v value.Value) pointer {
 				idx[i] = ix.Constant
 			}
 		}
-		return a.gep(a.pointerOf(v.Src), v.ElemType, idx, nil)
+		return a.gep(a.pointerOf(v.Src), v.ElemType, idx, nil, false)
 	case *ir.InstBitCast:
 		return a.pointerOf(v.From)
 	case *ir.InstAddrSpaceCast:
@@ -221,8 +221,8 @@ func (a *analyzer) globalObject(g *ir.Global) *Object {
 // set, is the inbounds instruction (see gepOffset), whose steps into
 // arrays give the targets their extents (Extent.into). Indirect memory,
 // whose offsets are absolute addresses, has none.
-func (a *analyzer) gep(base pointer, elem types.Type, indices []value.Value, promised *ir.InstGetElementPtr) pointer {
-	delta, arrays, ok := a.gepOffset(elem, indices, promised)
+func (a *analyzer) gep(base pointer, elem types.Type, indices []value.Value, promised *ir.InstGetElementPtr, lastField bool) pointer {
+	delta, arrays, ok := a.gepOffset(elem, indices, promised, lastField)
 	if !ok {
 		return base.mapOffsets(func(*expr.Term) *expr.Term { return a.fresh("off", 64) })
 	}
@@ -238,7 +238,8 @@ func (a *analyzer) gep(base pointer, elem types.Type, indices []value.Value, pro
 }
 
 // gepOffset returns the byte offset that a getelementptr's indices add,
-// and the arrays it steps into.
+// and the arrays it steps into; lastField tells that its base points to
+// a struct's last field.
 //
 // If promised is set, an inbounds getelementptr, gepOffset also records
 // what it promises of its indices wherever it executes: each index times
@@ -247,10 +248,11 @@ func (a *analyzer) gep(base pointer, elem types.Type, indices []value.Value, pro
 // index and pointer addition inbounds). A witness whose int64_t index
 // reaches 2^61 and wraps the byte offset around to another row is not an
 // execution.
-func (a *analyzer) gepOffset(elem types.Type, indices []value.Value, promised *ir.InstGetElementPtr) (*expr.Term, []arrayStep, bool) {
+func (a *analyzer) gepOffset(elem types.Type, indices []value.Value, promised *ir.InstGetElementPtr, lastField bool) (*expr.Term, []arrayStep, bool) {
 	off := zero64
 	t := elem
 	var arrays []arrayStep
+	trailing := lastField // t is the last field of a struct
 	for i, idx := range indices {
 		if i > 0 {
 			switch tt := t.(type) {
@@ -261,13 +263,18 @@ func (a *analyzer) gepOffset(elem types.Type, indices []value.Value, promised *i
 					return nil, nil, false
 				}
 				off = expr.Add(off, expr.Const(uint64(offsets[field]), 64))
-				t = tt.Fields[field]
+				t, trailing = tt.Fields[field], field == int64(len(offsets))-1
 				continue
 			case *types.ArrayType:
-				if tt.Len > 0 { // [0 x T]: extern __shared__, a flexible array member
+				// An array of length 0 (extern __shared__, a flexible
+				// array member) has no length to bound; nor has a
+				// struct's last array, which C code sizes [1] and
+				// allocates longer, and which clang treats as flexible
+				// (-fstrict-flex-arrays=0, its default).
+				if tt.Len > 0 && !trailing {
 					arrays = append(arrays, arrayStep{at: off, size: tt.Len * uint64(symbolic.SizeOf(tt.ElemType))})
 				}
-				t = tt.ElemType
+				t, trailing = tt.ElemType, false
 			case *types.VectorType:
 				t = tt.ElemType
 			default:

@@ -9,12 +9,17 @@ struct Packet {
   int data[]; // a flexible array member: [0 x i32]
 };
 
+struct OldPacket {
+  int n;
+  int data[1]; // the struct hack: allocated longer than declared
+};
+
 __device__ void fillRow(int *row, int n) {
   for (int i = threadIdx.x % 32; i < n; i += 32)
     row[i] = i; // @rowParam
 }
 
-__global__ void extents(int n, Cell *cells, int *out, Packet *packet) {
+__global__ void extents(int n, Cell *cells, int *out, Packet *packet, OldPacket *old) {
   extern __shared__ float dynamic[];
   __shared__ int buf[4][64];
   __shared__ float tile[32][33];
@@ -36,4 +41,5 @@ __global__ void extents(int n, Cell *cells, int *out, Packet *packet) {
   float *second = &dynamic[blockDim.x];
   second[n] = 8.0f; // @externShared
   packet->data[n] = 9; // @flexible
+  old->data[n] = 10; // @structHack
 }
