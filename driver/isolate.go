@@ -42,7 +42,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
-	"runtime/pprof"
 	"strconv"
 	"strings"
 
@@ -102,40 +101,13 @@ func serveWorker(in io.Reader, out io.Writer) int {
 	// context at a time and collects garbage between lanes.
 	req.Options.Workers = 1
 	defer startProfile(req.Path)()
+	defer startHeapProfile(req.Path)()
 	res := checkInProcess(context.Background(), req.Path, req.Partners, req.Options)
 	if err := json.NewEncoder(out).Encode(res); err != nil {
 		fmt.Fprintf(os.Stderr, "hgrd worker: %v\n", err)
 		return 2
 	}
 	return 0
-}
-
-// profileEnv names a directory into which each worker writes a CPU
-// profile of its file's analysis, as BASE.PID.pprof, for finding where
-// the time goes (go tool pprof).
-const profileEnv = "HGRD_CPUPROFILE"
-
-// startProfile starts a CPU profile of the analysis of path if
-// profileEnv asks for one, and returns the function that ends it.
-func startProfile(path string) (stop func()) {
-	dir := os.Getenv(profileEnv)
-	if dir == "" {
-		return func() {}
-	}
-	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("%s.%d.pprof", filepath.Base(path), os.Getpid())))
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "hgrd worker: %v\n", err)
-		return func() {}
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		fmt.Fprintf(os.Stderr, "hgrd worker: %v\n", err)
-		f.Close()
-		return func() {}
-	}
-	return func() {
-		pprof.StopCPUProfile()
-		f.Close()
-	}
 }
 
 // checkInChild analyses one file in a worker process. A worker that dies
