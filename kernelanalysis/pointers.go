@@ -276,7 +276,7 @@ func (a *analyzer) gepOffset(elem types.Type, indices []value.Value, promised *i
 				}
 				t, trailing = tt.ElemType, false
 			case *types.VectorType:
-				t = tt.ElemType
+				t, trailing = tt.ElemType, false
 			default:
 				return nil, nil, false
 			}
