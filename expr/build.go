@@ -256,27 +256,8 @@ func AllOf(terms ...*Term) *Term {
 }
 
 // AnyOf returns the disjunction of booleans; false if there are none.
-func AnyOf(terms ...*Term) *Term {
-	var args []*Term
-	for _, t := range terms {
-		switch {
-		case t.IsTrue():
-			return trueTerm
-		case t.IsFalse():
-		case t.Op == OpOr:
-			args = append(args, t.Args...)
-		default:
-			args = append(args, t)
-		}
-	}
-	switch len(args) {
-	case 0:
-		return falseTerm
-	case 1:
-		return args[0]
-	}
-	return &Term{Op: OpOr, Width: Bool, Args: args}
-}
+// Disjunctions among terms are spliced in: the result is flat.
+func AnyOf(terms ...*Term) *Term { return anyOf(terms, true) }
 
 // AnyOfShallow returns the disjunction of booleans, as AnyOf does, but
 // keeps disjunctions among terms as operands instead of splicing theirs
@@ -285,13 +266,18 @@ func AnyOf(terms ...*Term) *Term {
 // is quadratic in their depth: relaxing path conditions that nest a
 // merge's disjunction in each branch's (solver/relax.go) held 390 MB of
 // such copies on hecbench-dev's qtclustering.
-func AnyOfShallow(terms ...*Term) *Term {
+func AnyOfShallow(terms ...*Term) *Term { return anyOf(terms, false) }
+
+// anyOf is AnyOf, with disjunctions among terms spliced in if flatten.
+func anyOf(terms []*Term, flatten bool) *Term {
 	var args []*Term
 	for _, t := range terms {
 		switch {
 		case t.IsTrue():
 			return trueTerm
 		case t.IsFalse():
+		case flatten && t.Op == OpOr:
+			args = append(args, t.Args...)
 		default:
 			args = append(args, t)
 		}
