@@ -106,30 +106,14 @@ func endsInLastField(v value.Value) bool {
 	case *ir.InstGetElementPtr:
 		elem, indices = g.ElemType, g.Indices
 	case *constant.ExprGetElementPtr:
-		elem = g.ElemType
-		for _, c := range g.Indices {
-			indices = append(indices, c)
-		}
+		elem, indices = g.ElemType, constIndices(g)
 	default:
 		return false
 	}
 	t, last := elem, false
 	for _, idx := range indices[1:] {
-		switch tt := t.(type) {
-		case *types.StructType:
-			if ix, ok := idx.(*constant.Index); ok {
-				idx = ix.Constant
-			}
-			field := constIndex(idx)
-			if field < 0 || field >= int64(len(tt.Fields)) {
-				return false
-			}
-			t, last = tt.Fields[field], field == int64(len(tt.Fields))-1
-		case *types.ArrayType:
-			t, last = tt.ElemType, false
-		case *types.VectorType:
-			t, last = tt.ElemType, false
-		default:
+		var ok bool
+		if t, last, ok = stepInto(t, idx); !ok {
 			return false
 		}
 	}

@@ -120,14 +120,7 @@ func (a *analyzer) resolve(v value.Value) pointer {
 		}
 		return a.gep(a.pointerOf(v.Src), v.ElemType, v.Indices, promised, endsInLastField(v.Src))
 	case *constant.ExprGetElementPtr:
-		idx := make([]value.Value, len(v.Indices))
-		for i, c := range v.Indices {
-			idx[i] = c
-			if ix, ok := c.(*constant.Index); ok {
-				idx[i] = ix.Constant
-			}
-		}
-		return a.gep(a.pointerOf(v.Src), v.ElemType, idx, nil, false)
+		return a.gep(a.pointerOf(v.Src), v.ElemType, constIndices(v), nil, false)
 	case *ir.InstBitCast:
 		return a.pointerOf(v.From)
 	case *ir.InstAddrSpaceCast:
@@ -255,15 +248,15 @@ func (a *analyzer) gepOffset(elem types.Type, indices []value.Value, promised *i
 	trailing := lastField // t is the last field of a struct
 	for i, idx := range indices {
 		if i > 0 {
+			next, last, ok := stepInto(t, idx)
+			if !ok {
+				return nil, nil, false
+			}
 			switch tt := t.(type) {
 			case *types.StructType:
-				field := constIndex(idx)
 				_, offsets := symbolic.StructLayout(tt)
-				if field < 0 || field >= int64(len(offsets)) {
-					return nil, nil, false
-				}
-				off = expr.Add(off, expr.Const(uint64(offsets[field]), 64))
-				t, trailing = tt.Fields[field], field == int64(len(offsets))-1
+				off = expr.Add(off, expr.Const(uint64(offsets[constIndex(idx)]), 64))
+				t, trailing = next, last
 				continue
 			case *types.ArrayType:
 				// An array of length 0 (extern __shared__, a flexible
@@ -274,12 +267,8 @@ func (a *analyzer) gepOffset(elem types.Type, indices []value.Value, promised *i
 				if tt.Len > 0 && !trailing {
 					arrays = append(arrays, arrayStep{at: off, size: tt.Len * uint64(symbolic.SizeOf(tt.ElemType))})
 				}
-				t, trailing = tt.ElemType, false
-			case *types.VectorType:
-				t, trailing = tt.ElemType, false
-			default:
-				return nil, nil, false
 			}
+			t, trailing = next, last
 		}
 		x, size := a.index64(idx), symbolic.SizeOf(t)
 		if promised != nil && !x.IsConst() && size > 1 {
@@ -311,6 +300,39 @@ func (a *analyzer) resize64(t *expr.Term) *expr.Term {
 		return expr.ZExt(t, 64)
 	}
 	return t
+}
+
+// constIndices returns the indices of a constant getelementptr as
+// values, each *constant.Index unwrapped.
+func constIndices(g *constant.ExprGetElementPtr) []value.Value {
+	idx := make([]value.Value, len(g.Indices))
+	for i, c := range g.Indices {
+		idx[i] = c
+		if ix, ok := c.(*constant.Index); ok {
+			idx[i] = ix.Constant
+		}
+	}
+	return idx
+}
+
+// stepInto returns the type that a getelementptr index after the first
+// selects in t, and whether it is a struct's last field; ok is false
+// for an index the analysis does not follow (a struct index that is not
+// a constant field).
+func stepInto(t types.Type, idx value.Value) (next types.Type, lastField, ok bool) {
+	switch tt := t.(type) {
+	case *types.StructType:
+		field := constIndex(idx)
+		if field < 0 || field >= int64(len(tt.Fields)) {
+			return nil, false, false
+		}
+		return tt.Fields[field], field == int64(len(tt.Fields))-1, true
+	case *types.ArrayType:
+		return tt.ElemType, false, true
+	case *types.VectorType:
+		return tt.ElemType, false, true
+	}
+	return nil, false, false
 }
 
 // constIndex returns a constant struct index, or -1.
