@@ -11,6 +11,7 @@ import (
 	"hgrd/hostanalysis"
 	"hgrd/kernelanalysis"
 	"hgrd/report"
+	"hgrd/solver"
 )
 
 // Options configure the analysis of one file. They travel to the
@@ -33,6 +34,11 @@ type Options struct {
 	// decided one after the other, and the Z3 memory of each is released
 	// before the next starts (solver.ReleaseMemory).
 	Workers int
+	// SolverMemory bounds, in bytes, the memory Z3 holds in the process
+	// (solver.LimitMemory; 0: no bound): an attempt that would pass it
+	// ends undecided. It is process-wide, so only a process that
+	// analyses one file at a time (a worker) sets it.
+	SolverMemory uint64 `json:"-"`
 }
 
 // A Result is what the analysis of one file finds.
@@ -69,6 +75,7 @@ type Linkage struct {
 // An error means the file could not be analysed; the Result is then nil.
 func File(ctx context.Context, u *frontend.Unit, opts Options) (*Result, error) {
 	start := time.Now()
+	solver.LimitMemory(opts.SolverMemory)
 	res := &Result{}
 	launches := hostanalysis.Launches(u)
 	if opts.Explain {

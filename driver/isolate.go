@@ -73,6 +73,14 @@ func heapLimit(limit uint64) int64 {
 	return int64(limit / 2)
 }
 
+// solverMemory returns the bound of the memory Z3 may hold in a worker
+// with a memory limit of limit bytes (0: none): three tenths of it. Z3
+// notices that it passed the bound only at its next check, and peaked at
+// 1.5 times the bound on hecbench-dev's md5hash (449 MiB for 300), so
+// that Z3 at its peak and the Go heap at heapLimit stay within the limit
+// together.
+func solverMemory(limit uint64) uint64 { return limit / 10 * 3 }
+
 // ServeIfWorker makes this process a worker if the driver started it as
 // one: it serves the one analysis request on its standard input and exits.
 // Otherwise it returns at once. Programs that run the driver call it first
@@ -100,6 +108,7 @@ func serveWorker(in io.Reader, out io.Writer) int {
 	// other, each with its own solver, so that the worker holds one Z3
 	// context at a time and collects garbage between lanes.
 	req.Options.Workers = 1
+	req.Options.SolverMemory = solverMemory(req.MemoryLimit)
 	defer startProfile(req.Path)()
 	defer startHeapProfile(req.Path)()
 	res := checkInProcess(context.Background(), req.Path, req.Partners, req.Options)

@@ -436,7 +436,7 @@ var dumpCount atomic.Int64
 func (s *Solver) dumpQuery(dir string, assertions []z3.Bool) {
 	zs := s.newSolver(assertions)
 	defer zs.Reset()
-	text := fmt.Sprintf("(set-option :tactic.default_tactic %q)\n%s\n(check-sat)\n", decisionTactic, zs.String())
+	text := fmt.Sprintf("(set-option :tactic.default_tactic %q)\n%s\n(check-sat)\n", tactic(), zs.String())
 	name := filepath.Join(dir, fmt.Sprintf("query-%d-%05d.smt2", os.Getpid(), dumpCount.Add(1)))
 	_ = os.WriteFile(name, []byte(text), 0o644)
 }

@@ -10,7 +10,9 @@ package solver
 import "C"
 
 import (
+	"fmt"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -78,13 +80,41 @@ const integerTactic = "(then simplify propagate-values solve-eqs elim-uncnstr" +
 // configureOnce guards configureZ3.
 var configureOnce sync.Once
 
-// configureZ3 makes decisionTactic the tactic of every Z3 solver of the
+// memoryBound is the bound of LimitMemory, in MiB; 0 means none.
+var memoryBound atomic.Uint64
+
+// LimitMemory bounds the memory that Z3 holds in this process, over all
+// of its contexts, to bytes (rounded down to MiB; 0: no bound). An
+// attempt that would pass the bound ends unknown ("max. memory
+// exceeded"), as one that runs out of its rlimit does, so that a query
+// Z3 cannot decide within the memory it has (bit-blasting two MD5
+// computations) leaves its pair undecided instead of the whole file lost
+// to the process's memory limit. Below the bound nothing changes: the
+// tactics only compare the memory Z3 holds with it. The bound is
+// process-wide, as Z3's tactic parameter is; a worker sets it from its
+// memory limit before its first Solver.
+func LimitMemory(bytes uint64) {
+	memoryBound.Store(bytes >> 20)
+	setZ3GlobalParam("tactic.default_tactic", tactic())
+}
+
+// tactic returns decisionTactic, within the memory bound if one is set.
+// Z3 passes a using-params' parameters on to every tactic inside, the
+// bit-blaster, the SAT solver and the SMT core among them.
+func tactic() string {
+	if mb := memoryBound.Load(); mb > 0 {
+		return fmt.Sprintf("(using-params %s :max_memory %d)", decisionTactic, mb)
+	}
+	return decisionTactic
+}
+
+// configureZ3 makes tactic() the tactic of every Z3 solver of the
 // process, and has the memory Z3 frees kept for its next allocations
 // (keepFreedMemory), before the first Solver is made. Both are
 // process-wide: Z3 reads the parameter whenever it makes a solver.
 func configureZ3() {
 	configureOnce.Do(func() {
-		setZ3GlobalParam("tactic.default_tactic", decisionTactic)
+		setZ3GlobalParam("tactic.default_tactic", tactic())
 		keepFreedMemory()
 	})
 }
