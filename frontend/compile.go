@@ -57,7 +57,7 @@ func (l *Loader) clangArgs(cfg Config, side Side, path, deps string) []string {
 		"-S", "-emit-llvm", "-gline-tables-only",
 		// -O1 without its passes: no optnone/noinline attributes, so the
 		// normalisation pipeline can run; no optimisation before it.
-		"-O1", "-Xclang", "-disable-llvm-passes",
+		"-O1", "-Xclang", "-disable-llvm-passes", "-Xclang", "-disable-lifetime-markers",
 		"-fno-discard-value-names",
 		"-Wno-unknown-cuda-version", "-nocudalib",
 		// nvcc's host compilers only warn about 'register' in C++17.
