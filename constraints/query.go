@@ -149,7 +149,8 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	q.size1, q.size2 = expr.Instantiate(a.Size, 1), expr.Instantiate(b.Size, 2)
 	q.overlap = overlap(q.Offset1, q.size1, q.Offset2, q.size2)
 	core = append(core, relation, q.overlap)
-	bounds1, bounds2 := inBounds(l, a, q.Offset1, 1), inBounds(l, b, q.Offset2, 2)
+	bounds1 := append(inBounds(l, a, q.Offset1, 1), priorBounds(l, a, 1)...)
+	bounds2 := append(inBounds(l, b, q.Offset2, 2), priorBounds(l, b, 2)...)
 	q.Bounds = append(slices.Clip(bounds1), bounds2...)
 	for i, bounds := range [][]*expr.Term{bounds1, bounds2} {
 		q.sides[i] = append(q.sides[i], bounds...)
@@ -163,6 +164,8 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 			q.ValuesMustDiffer = true
 		}
 	}
+	sources, writers := sourceInstances(k, append(append([]*expr.Term(nil), core...), q.Bounds...))
+	core = append(core, sources...)
 	q.Contents = contentsInstances(k, l, append(append([]*expr.Term(nil), core...), q.Bounds...))
 	switch {
 	case a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic:
@@ -177,7 +180,7 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 			core = append(core, unordered)
 		}
 	}
-	core = append(core, counterLemmas(k, l, core)...)
+	core = append(core, counterLemmas(k, l, core, writers)...)
 	q.Assertions = withLemmas(core, q)
 	return q
 }
@@ -264,6 +267,21 @@ func inBounds(l *Launch, acc *kernelanalysis.Access, off *expr.Term, side int) [
 	return facts
 }
 
+// priorBounds states, for each prior access of acc (kernelanalysis's
+// Access.Prior), that if thread side ran it, it stayed inside its
+// object, as inBounds states of acc.
+func priorBounds(l *Launch, acc *kernelanalysis.Access, side int) []*expr.Term {
+	var facts []*expr.Term
+	for _, p := range acc.Prior {
+		_, base := l.object(p)
+		bounds := inBounds(l, p, expr.Add(base, expr.Instantiate(p.Offset, side)), side)
+		if len(bounds) > 0 {
+			facts = append(facts, expr.Implies(expr.Instantiate(p.Cond, side), expr.AllOf(bounds...)))
+		}
+	}
+	return facts
+}
+
 // differentValues states that the two threads' writes store different
 // values, or returns nil if they are not two plain writes of known values
 // of one size (the values are then taken to differ).
@@ -279,7 +297,11 @@ func differentValues(a, b *kernelanalysis.Access) *expr.Term {
 // the two threads' terms mention (a counter with itself included), what
 // thread 1 applying the first and thread 2 the second to one location
 // implies of the values they get (see counterLemma).
-func counterLemmas(k *kernelanalysis.Kernel, l *Launch, assertions []*expr.Term) []*expr.Term {
+//
+// Writers (sources.go) are threads too: each two of the four or more
+// threads get the lemmas, if both are threads of the launch and not one
+// thread.
+func counterLemmas(k *kernelanalysis.Kernel, l *Launch, assertions []*expr.Term, writers []writer) []*expr.Term {
 	if len(k.Counters) == 0 {
 		return nil
 	}
@@ -289,38 +311,62 @@ func counterLemmas(k *kernelanalysis.Kernel, l *Launch, assertions []*expr.Term)
 			mentioned[v.Name] = true
 		}
 	}
-	var lemmas []*expr.Term
-	for _, c := range k.Counters {
-		for _, d := range k.Counters {
-			if c.Object != d.Object || !mentioned[expr.Instantiate(c.Value, 1).Name] || !mentioned[expr.Instantiate(d.Value, 2).Name] {
-				continue
-			}
-			_, base := l.objectOf(c.Object)
-			same := expr.Eq(expr.Add(base, expr.Instantiate(c.Address, 1)), expr.Add(base, expr.Instantiate(d.Address, 2)))
-			lemmas = append(lemmas, expr.Implies(same, counterLemma(c, d)))
+	lemmas := counterLemmasOf(k, l, mentioned, 1, 2, nil)
+	threads := append([]writer{{Side: 1, Valid: expr.True()}, {Side: 2, Valid: expr.True()}}, writers...)
+	for i, s := range threads {
+		for _, t := range threads[max(i+1, 2):] {
+			distinct := expr.AllOf(s.Valid, t.Valid, differentThreadsOf(s.Side, t.Side))
+			lemmas = append(lemmas, counterLemmasOf(k, l, mentioned, s.Side, t.Side, distinct)...)
 		}
 	}
 	return lemmas
 }
 
-// counterLemma returns what thread 1 applying counter c and thread 2
+// counterLemmasOf states counterLemma for sides i and j for each two
+// counters of one object whose values both mention, under premise (nil:
+// none).
+func counterLemmasOf(k *kernelanalysis.Kernel, l *Launch, mentioned map[string]bool, i, j int, premise *expr.Term) []*expr.Term {
+	var lemmas []*expr.Term
+	for _, c := range k.Counters {
+		for _, d := range k.Counters {
+			if c.Object != d.Object || !mentioned[expr.Instantiate(c.Value, i).Name] || !mentioned[expr.Instantiate(d.Value, j).Name] {
+				continue
+			}
+			_, base := l.objectOf(c.Object)
+			same := expr.Eq(expr.Add(base, expr.Instantiate(c.Address, i)), expr.Add(base, expr.Instantiate(d.Address, j)))
+			if premise != nil {
+				same = expr.AllOf(premise, same)
+			}
+			lemmas = append(lemmas, expr.Implies(same, counterLemma(c, d, i, j)))
+		}
+	}
+	return lemmas
+}
+
+// counterLemma returns what thread i applying counter c and thread j
 // applying d to one location implies: fetch-and-adds (subtractions) hand
 // out disjoint ranges [v, v+n) ((v-n, v]) and do not wrap the counter
-// (a counter counts up from 0, or down to 0, as an unsigned number);
-// exchanges return one value twice only if an exchange writes it; two
-// compare-and-swaps that swap in values other than the expected one do
-// not both succeed.
-func counterLemma(c, d *kernelanalysis.Counter) *expr.Term {
-	v1, v2 := expr.Instantiate(c.Value, 1), expr.Instantiate(d.Value, 2)
+// (a counter counts up from 0, or down to 0); exchanges return one value
+// twice only if an exchange writes it; two compare-and-swaps that swap in
+// values other than the expected one do not both succeed.
+//
+// A counter that counts up stays below 2^31 (2^63 for 64 bits): one
+// launch does not add 2^31 to one counter, as a loop does not run 2^31
+// times (iterationBounds). Programs read counters as int, whose values
+// past 2^31 are negative; a witness in which a slot taken with atomicAdd
+// is negative (or wraps an index it is multiplied into) is not a run of
+// the program.
+func counterLemma(c, d *kernelanalysis.Counter, i, j int) *expr.Term {
+	v1, v2 := expr.Instantiate(c.Value, i), expr.Instantiate(d.Value, j)
 	switch c.Kind {
 	case kernelanalysis.FetchAdd, kernelanalysis.FetchSub:
-		a1, a2 := counterWide(expr.Instantiate(c.Operand, 1)), counterWide(expr.Instantiate(d.Operand, 2))
+		a1, a2 := counterWide(expr.Instantiate(c.Operand, i)), counterWide(expr.Instantiate(d.Operand, j))
 		w1, w2 := counterWide(v1), counterWide(v2)
 		if c.Kind == kernelanalysis.FetchSub {
 			return expr.Implies(c.Precondition, expr.AllOf(expr.SLe(a1, w1), expr.SLe(a2, w2),
 				expr.AnyOf(expr.SLe(w2, expr.Sub(w1, a1)), expr.SLe(w1, expr.Sub(w2, a2)))))
 		}
-		top := expr.Const(expr.Mask(v1.Width), 64)
+		top := expr.Const(expr.Mask(v1.Width-1), 64)
 		return expr.Implies(c.Precondition, expr.AllOf(expr.SLe(expr.Add(w1, a1), top), expr.SLe(expr.Add(w2, a2), top),
 			expr.AnyOf(expr.SLe(expr.Add(w1, a1), w2), expr.SLe(expr.Add(w2, a2), w1))))
 	case kernelanalysis.Exchange:
@@ -330,8 +376,8 @@ func counterLemma(c, d *kernelanalysis.Counter) *expr.Term {
 		}
 		return expr.Implies(expr.Eq(v1, v2), expr.AnyOf(written...))
 	case kernelanalysis.Claim:
-		e1, e2 := expr.Instantiate(c.Expected, 1), expr.Instantiate(d.Expected, 2)
-		swaps := expr.AllOf(expr.Ne(expr.Instantiate(c.Operand, 1), e1), expr.Ne(expr.Instantiate(d.Operand, 2), e2))
+		e1, e2 := expr.Instantiate(c.Expected, i), expr.Instantiate(d.Expected, j)
+		swaps := expr.AllOf(expr.Ne(expr.Instantiate(c.Operand, i), e1), expr.Ne(expr.Instantiate(d.Operand, j), e2))
 		return expr.Implies(swaps, expr.Not(expr.AllOf(expr.Eq(v1, e1), expr.Eq(v2, e2))))
 	}
 	return expr.True()

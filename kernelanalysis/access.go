@@ -128,6 +128,10 @@ type Access struct {
 	// (guard.go): locks held while it runs, releases after it, acquires
 	// before it.
 	Guards []*Guard
+	// Prior are accesses that the thread ran before this one, in the
+	// same iterations, with a value read from memory that this one's
+	// offset reads too (prior.go): a witness leaves none of their objects.
+	Prior []*Access
 
 	// intervals lists, for each level of barriers, the barrier intervals
 	// the access can execute in.
@@ -178,6 +182,10 @@ type Unknown struct {
 	// may know what the host stored there.
 	Object *Object
 	At     *expr.Term
+	// Source is, for the function of a load that reads one value per
+	// block in a barrier epoch, the store whose value it reads, if it
+	// has one (sources.go).
+	Source *Source
 }
 
 // A Param is a kernel parameter.

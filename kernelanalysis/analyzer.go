@@ -34,6 +34,7 @@ type analyzer struct {
 	fenced     bool                              // whether the kernel has a fence or an opaque call (epochs.go)
 	oneEpoch   map[*ir.Block]bool                // blocks executed in one barrier epoch (epochs.go)
 	epochFuncs map[string]bool                   // functions that loads in one barrier epoch return (epochs.go)
+	epochSites map[string]epochSite              // the site of each, by name (sources.go)
 	syncLoops  map[*symbolic.Loop]bool           // loops containing synchronisation, once asked (epochs.go)
 	closures   map[closureKey]map[*ir.Block]bool // reachability sets, once asked (epochs.go)
 	// syncRegions holds, for each divergent branch asked, the blocks with
@@ -52,7 +53,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 		unit: u, fn: k.Func,
 		ptrs: map[value.Value]pointer{}, objects: map[string]*Object{}, written: map[*Object]bool{},
 		tables: map[*Object]*table{}, casResults: map[*ir.InstCmpXchg]*expr.Term{},
-		oneEpoch: map[*ir.Block]bool{}, epochFuncs: map[string]bool{},
+		oneEpoch: map[*ir.Block]bool{}, epochFuncs: map[string]bool{}, epochSites: map[string]epochSite{},
 		syncLoops: map[*symbolic.Loop]bool{}, syncRegions: map[*ir.Block][]*ir.Block{},
 		closures: map[closureKey]map[*ir.Block]bool{},
 		res:      &Kernel{Name: k.Name, Func: k.Func},
@@ -70,6 +71,8 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	a.collect()
 	a.findGuards()
 	a.findCounters()
+	a.findSources()
+	a.findPriors()
 	a.computeIntervals()
 	a.res.intervals = a.intervals
 	return a.res, nil

@@ -100,6 +100,9 @@ func (a *analyzer) epochLoad(v *ir.InstLoad, w int) *expr.Term {
 	siteBlock := a.ev.G.Where[site]
 	name := fmt.Sprintf("mem.%s.%d.at%d.%d", t.obj.Name, w, a.ev.G.Order[siteBlock], indexOf(siteBlock, site))
 	a.epochFuncs[name] = true
+	if _, ok := a.epochSites[name]; !ok {
+		a.epochSites[name] = epochSite{load: site.(*ir.InstLoad), obj: t.obj, width: w}
+	}
 	return a.unknown(v, expr.Apply(name, w, args...), "the contents of "+t.obj.String()+" when it is loaded")
 }
 

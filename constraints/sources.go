@@ -1,0 +1,108 @@
+// This file defines the instances of what a load that reads one value
+// per block reads: the value its source, the one store of its object,
+// stored there (kernelanalysis/sources.go).
+
+package constraints
+
+import (
+	"hgrd/expr"
+	"hgrd/kernelanalysis"
+)
+
+// A writer is a thread that a query names besides its two: the thread
+// whose store a load of side Loader reads. Its variables are instantiated
+// for side Side (3 on).
+type writer struct {
+	Side, Loader int
+	// Valid says that the writer is a thread of the launch: its indices
+	// are below the dimensions.
+	Valid *expr.Term
+}
+
+// firstWriterSide is the side of the first writer; 1 and 2 are the
+// query's threads.
+const firstWriterSide = 3
+
+// sourceInstances returns, for each application in terms of a function
+// of loads with a source, loaded by side 1 or 2, what the source's
+// writer stored there, and the writers it names. The writer is a thread
+// of the loader's block and iteration, at the threadIdx the store's
+// condition fixes, and elsewhere the loader's own (its definitions are
+// asserted: they name, not constrain). If it is a thread of the launch,
+// runs the store, and stores at the loaded address, the load returns the
+// value it stored.
+func sourceInstances(k *kernelanalysis.Kernel, terms []*expr.Term) ([]*expr.Term, []writer) {
+	var out []*expr.Term
+	var writers []writer
+	seen := map[string]bool{}
+	visit := func(t *expr.Term) bool {
+		if t.Op != expr.OpApply || seen[t.String()] {
+			return true
+		}
+		src := k.Unknowns[t.Name].Source
+		loader := loaderSide(t)
+		if src == nil || loader == 0 || len(t.Args) != 4+len(src.Iterations) {
+			return true
+		}
+		seen[t.String()] = true
+		w := writer{Side: firstWriterSide + len(writers), Loader: loader}
+		w.Valid = expr.AllOf(threadLimits(w.Side)...)
+		writers = append(writers, w)
+		out = append(out, writerDefinitions(src, t, w)...)
+		at := func(x *expr.Term) *expr.Term { return expr.Instantiate(x, w.Side) }
+		stores := expr.AllOf(w.Valid, at(src.Store.Cond), expr.Eq(at(src.Store.Offset), t.Args[0]))
+		out = append(out, expr.Implies(stores, expr.Eq(t, at(src.Store.Value))))
+		return true
+	}
+	for _, t := range terms {
+		expr.Inspect(t, visit)
+	}
+	return out, writers
+}
+
+// writerDefinitions defines a writer's indices: the block and the
+// iterations of the load's application app, the threadIdx its source
+// fixes, or the loader's.
+func writerDefinitions(src *kernelanalysis.Source, app *expr.Term, w writer) []*expr.Term {
+	var defs []*expr.Term
+	for axis := range 3 {
+		block := expr.Instantiate(kernelanalysis.BlockIdx(axis), w.Side)
+		defs = append(defs, expr.Eq(block, app.Args[1+axis]))
+		tid := expr.Instantiate(kernelanalysis.ThreadIdx(axis), w.Side)
+		pinned := expr.Instantiate(kernelanalysis.ThreadIdx(axis), w.Loader)
+		if src.Writer[axis] != nil {
+			pinned = expr.Instantiate(src.Writer[axis], w.Side)
+		}
+		defs = append(defs, expr.Eq(tid, pinned))
+	}
+	for i, it := range src.Iterations {
+		defs = append(defs, expr.Eq(expr.Instantiate(it, w.Side), app.Args[4+i]))
+	}
+	return defs
+}
+
+// loaderSide returns the side (1 or 2) whose block an application of a
+// load's function names, or 0.
+func loaderSide(app *expr.Term) int {
+	if len(app.Args) < 4 {
+		return 0
+	}
+	for side := 1; side <= 2; side++ {
+		if expr.Equal(app.Args[1], expr.Instantiate(kernelanalysis.BlockIdx(0), side)) {
+			return side
+		}
+	}
+	return 0
+}
+
+// differentThreadsOf states that the threads of sides i and j are not one
+// thread: their block or thread indices differ.
+func differentThreadsOf(i, j int) *expr.Term {
+	var same []*expr.Term
+	for axis := range 3 {
+		for _, v := range []*expr.Term{kernelanalysis.BlockIdx(axis), kernelanalysis.ThreadIdx(axis)} {
+			same = append(same, expr.Eq(expr.Instantiate(v, i), expr.Instantiate(v, j)))
+		}
+	}
+	return expr.Not(expr.AllOf(same...))
+}
