@@ -34,9 +34,10 @@ const firstWriterSide = 3
 func sourceInstances(k *kernelanalysis.Kernel, terms []*expr.Term) ([]*expr.Term, []writer) {
 	var out []*expr.Term
 	var writers []writer
-	seen := map[string]bool{}
+	var apps expr.Interner
+	seen := map[*expr.Term]bool{}
 	visit := func(t *expr.Term) bool {
-		if t.Op != expr.OpApply || seen[t.String()] {
+		if t.Op != expr.OpApply {
 			return true
 		}
 		src := k.Unknowns[t.Name].Source
@@ -44,7 +45,11 @@ func sourceInstances(k *kernelanalysis.Kernel, terms []*expr.Term) ([]*expr.Term
 		if src == nil || loader == 0 || len(t.Args) != 4+len(src.Iterations) {
 			return true
 		}
-		seen[t.String()] = true
+		r := apps.Intern(t)
+		if seen[r] {
+			return true
+		}
+		seen[r] = true
 		w := writer{Side: firstWriterSide + len(writers), Loader: loader}
 		w.Valid = expr.AllOf(threadLimits(w.Side)...)
 		writers = append(writers, w)

@@ -74,12 +74,14 @@ func heapLimit(limit uint64) int64 {
 }
 
 // solverMemory returns the bound of the memory Z3 may hold in a worker
-// with a memory limit of limit bytes (0: none): three tenths of it. Z3
-// notices that it passed the bound only at its next check, and peaked at
-// 1.5 times the bound on hecbench-dev's md5hash (449 MiB for 300), so
-// that Z3 at its peak and the Go heap at heapLimit stay within the limit
-// together.
-func solverMemory(limit uint64) uint64 { return limit / 10 * 3 }
+// with a memory limit of limit bytes (0: none): half of it. Z3 notices
+// that it passed the bound only at its next check: on hecbench-dev's
+// md5hash the worker peaked at 940 MiB with a bound of 512. Z3 keeps what
+// a context's attempts allocated until the context goes, so a bound much
+// lower leaves a file's later queries no room: with three tenths,
+// simpleSpmv's context held 297 MiB after one attempt and every later
+// attempt ended at once, undecided; with half, it decides them.
+func solverMemory(limit uint64) uint64 { return limit / 2 }
 
 // ServeIfWorker makes this process a worker if the driver started it as
 // one: it serves the one analysis request on its standard input and exits.
