@@ -30,7 +30,8 @@ const firstWriterSide = 3
 // condition fixes, and elsewhere the loader's own (its definitions are
 // asserted: they name, not constrain). If it is a thread of the launch,
 // runs the store, and stores at the loaded address, the load returns the
-// value it stored.
+// value it stored. The kernel's assumptions hold of the writer as of every
+// thread of the launch.
 func sourceInstances(k *kernelanalysis.Kernel, terms []*expr.Term) ([]*expr.Term, []writer) {
 	var out []*expr.Term
 	var writers []writer
@@ -55,6 +56,9 @@ func sourceInstances(k *kernelanalysis.Kernel, terms []*expr.Term) ([]*expr.Term
 		writers = append(writers, w)
 		out = append(out, writerDefinitions(src, t, w)...)
 		at := func(x *expr.Term) *expr.Term { return expr.Instantiate(x, w.Side) }
+		for _, as := range k.Assumptions {
+			out = append(out, expr.Implies(w.Valid, at(as)))
+		}
 		stores := expr.AllOf(w.Valid, at(src.Store.Cond), expr.Eq(at(src.Store.Offset), t.Args[0]))
 		out = append(out, expr.Implies(stores, expr.Eq(t, at(src.Store.Value))))
 		return true
