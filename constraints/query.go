@@ -166,6 +166,9 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	}
 	sources, writers := sourceInstances(k, append(append([]*expr.Term(nil), core...), q.Bounds...))
 	core = append(core, sources...)
+	rankLemmas, rankDefs := rankFacts(append(append([]*expr.Term(nil), core...), q.Bounds...))
+	core = append(core, rankLemmas...)
+	q.Bounds = append(q.Bounds, rankDefs...)
 	q.Contents = contentsInstances(k, l, append(append([]*expr.Term(nil), core...), q.Bounds...))
 	switch {
 	case a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic:

@@ -24,14 +24,19 @@ type writer struct {
 const firstWriterSide = 3
 
 // sourceInstances returns, for each application in terms of a function
-// of loads with a source, loaded by side 1 or 2, what the source's
-// writer stored there, and the writers it names. The writer is a thread
-// of the loader's block and iteration, at the threadIdx the store's
-// condition fixes, and elsewhere the loader's own (its definitions are
-// asserted: they name, not constrain). If it is a thread of the launch,
-// runs the store, and stores at the loaded address, the load returns the
-// value it stored. The kernel's assumptions hold of the writer as of every
-// thread of the launch.
+// that reads another thread's value, for side 1 or 2, what that thread
+// gave, and the writers it names: for a load with a source (a block's
+// broadcast), the value the source's writer stored there; for a shuffle,
+// the value its source lane passed.
+//
+// A broadcast's writer is a thread of the loader's block and iteration,
+// at the threadIdx the store's condition fixes, and elsewhere the
+// loader's own; a shuffle's is the lane its application names, in the
+// reader's iterations. Their definitions are asserted: they name, not
+// constrain. If the writer is a thread of the launch that runs the store
+// (and stores at the loaded address) or the shuffle, the function
+// returns what it stored or passed. The kernel's assumptions hold of the
+// writer as of every thread of the launch.
 func sourceInstances(k *kernelanalysis.Kernel, terms []*expr.Term) ([]*expr.Term, []writer) {
 	var out []*expr.Term
 	var writers []writer
@@ -41,9 +46,15 @@ func sourceInstances(k *kernelanalysis.Kernel, terms []*expr.Term) ([]*expr.Term
 		if t.Op != expr.OpApply {
 			return true
 		}
-		src := k.Unknowns[t.Name].Source
-		loader := loaderSide(t)
-		if src == nil || loader == 0 || len(t.Args) != 4+len(src.Iterations) {
+		u := k.Unknowns[t.Name]
+		var loader int
+		switch {
+		case u.Source != nil && len(t.Args) == 4+len(u.Source.Iterations):
+			loader = loaderSide(t.Args[1])
+		case u.Lane != nil && len(t.Args) == 4+len(u.Lane.Iterations):
+			loader = loaderSide(t.Args[0])
+		}
+		if loader == 0 {
 			return true
 		}
 		r := apps.Intern(t)
@@ -54,19 +65,43 @@ func sourceInstances(k *kernelanalysis.Kernel, terms []*expr.Term) ([]*expr.Term
 		w := writer{Side: firstWriterSide + len(writers), Loader: loader}
 		w.Valid = expr.AllOf(threadLimits(w.Side)...)
 		writers = append(writers, w)
-		out = append(out, writerDefinitions(src, t, w)...)
 		at := func(x *expr.Term) *expr.Term { return expr.Instantiate(x, w.Side) }
 		for _, as := range k.Assumptions {
 			out = append(out, expr.Implies(w.Valid, at(as)))
 		}
-		stores := expr.AllOf(w.Valid, at(src.Store.Cond), expr.Eq(at(src.Store.Offset), t.Args[0]))
-		out = append(out, expr.Implies(stores, expr.Eq(t, at(src.Store.Value))))
+		if src := u.Source; src != nil {
+			out = append(out, writerDefinitions(src, t, w)...)
+			stores := expr.AllOf(w.Valid, at(src.Store.Cond), expr.Eq(at(src.Store.Offset), t.Args[0]))
+			out = append(out, expr.Implies(stores, expr.Eq(t, at(src.Store.Value))))
+			return true
+		}
+		out = append(out, laneDefinitions(u.Lane, t, w)...)
+		out = append(out, expr.Implies(expr.AllOf(w.Valid, at(u.Lane.Cond)), expr.Eq(t, at(u.Lane.Value))))
 		return true
 	}
 	for _, t := range terms {
 		expr.Inspect(t, visit)
 	}
 	return out, writers
+}
+
+// laneDefinitions defines a shuffle's source lane: the block, linear
+// index and iterations that the shuffle's application app names.
+func laneDefinitions(lane *kernelanalysis.LaneValue, app *expr.Term, w writer) []*expr.Term {
+	var defs []*expr.Term
+	for axis := range 3 {
+		defs = append(defs, expr.Eq(expr.Instantiate(kernelanalysis.BlockIdx(axis), w.Side), app.Args[axis]))
+	}
+	lin := app.Args[3]
+	x, y := kernelanalysis.BlockDim(0), kernelanalysis.BlockDim(1)
+	coords := []*expr.Term{expr.URem(lin, x), expr.URem(expr.UDiv(lin, x), y), expr.UDiv(lin, expr.Mul(x, y))}
+	for axis, c := range coords {
+		defs = append(defs, expr.Eq(expr.Instantiate(kernelanalysis.ThreadIdx(axis), w.Side), c))
+	}
+	for i, it := range lane.Iterations {
+		defs = append(defs, expr.Eq(expr.Instantiate(it, w.Side), app.Args[4+i]))
+	}
+	return defs
 }
 
 // writerDefinitions defines a writer's indices: the block and the
@@ -90,14 +125,11 @@ func writerDefinitions(src *kernelanalysis.Source, app *expr.Term, w writer) []*
 	return defs
 }
 
-// loaderSide returns the side (1 or 2) whose block an application of a
-// load's function names, or 0.
-func loaderSide(app *expr.Term) int {
-	if len(app.Args) < 4 {
-		return 0
-	}
+// loaderSide returns the side (1 or 2) whose block index x an
+// application of a function names at argument ctaid, or 0.
+func loaderSide(ctaid *expr.Term) int {
 	for side := 1; side <= 2; side++ {
-		if expr.Equal(app.Args[1], expr.Instantiate(kernelanalysis.BlockIdx(0), side)) {
+		if expr.Equal(ctaid, expr.Instantiate(kernelanalysis.BlockIdx(0), side)) {
 			return side
 		}
 	}

@@ -26,6 +26,9 @@ const (
 	Assume                       // __builtin_assume, GPUVerify __assume: an assumption
 	IgnoredCall                  // debug info, lifetimes, printf and the like
 	NoReturn                     // assert failure and trap: the path ends
+	BitCount                     // llvm.ctpop/cttz/ctlz: modelled arithmetic
+	WarpVote                     // __ballot_sync: one value for a warp's lanes that run it together
+	Shuffle                      // __shfl*_sync: the value another lane of the warp passes
 )
 
 // A Scope is the set of threads an atomic or a fence orders.
@@ -49,7 +52,7 @@ type Call struct {
 	Register Register // SpecialReg
 	Axis     int      // SpecialReg of a vector register: 0, 1, 2 for x, y, z
 	Scope    Scope    // AtomicCall, Fence
-	Op       string   // AtomicCall: "add", "exch", "cas", ...; MinMax: "smin", ...
+	Op       string   // AtomicCall: "add", "exch", "cas", ...; MinMax: "smin", ...; BitCount: "ctpop", "cttz", "ctlz"; Shuffle: "idx", "up", "down", "bfly"
 }
 
 // callPrefixes maps name prefixes to their meaning; the longest matching
@@ -77,6 +80,11 @@ var callPrefixes = []struct {
 	// values among the lanes of their mask but order no memory accesses:
 	// only __syncwarp does (CUDA Programming Guide, warp functions).
 	{"llvm.nvvm.shfl.sync.", Call{Kind: PureCall}},
+	{"llvm.nvvm.shfl.sync.idx.", Call{Kind: Shuffle, Op: "idx"}},
+	{"llvm.nvvm.shfl.sync.up.", Call{Kind: Shuffle, Op: "up"}},
+	{"llvm.nvvm.shfl.sync.down.", Call{Kind: Shuffle, Op: "down"}},
+	{"llvm.nvvm.shfl.sync.bfly.", Call{Kind: Shuffle, Op: "bfly"}},
+	{"llvm.nvvm.vote.ballot.sync", Call{Kind: WarpVote, Op: "ballot"}},
 	{"llvm.nvvm.vote.", Call{Kind: PureCall}},
 	{"llvm.nvvm.match.", Call{Kind: PureCall}},
 	{"llvm.nvvm.ldg.global.", Call{Kind: ReadOnlyLoad}},
@@ -88,6 +96,9 @@ var callPrefixes = []struct {
 	{"llvm.umin.", Call{Kind: MinMax, Op: "umin"}},
 	{"llvm.umax.", Call{Kind: MinMax, Op: "umax"}},
 	{"llvm.abs.", Call{Kind: MinMax, Op: "abs"}},
+	{"llvm.ctpop.", Call{Kind: BitCount, Op: "ctpop"}},
+	{"llvm.cttz.", Call{Kind: BitCount, Op: "cttz"}},
+	{"llvm.ctlz.", Call{Kind: BitCount, Op: "ctlz"}},
 	{"llvm.lifetime.", Call{Kind: IgnoredCall}},
 	{"llvm.dbg.", Call{Kind: IgnoredCall}},
 	{"llvm.assume", Call{Kind: Assume}}, // __builtin_assume

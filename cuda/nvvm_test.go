@@ -21,6 +21,11 @@ func TestLookupCall(t *testing.T) {
 		{"llvm.memcpy.p0i8.p0i8.i64", Call{Kind: MemCopy}, "memcpy"},
 		{"_Z17__hgrd_tex1DfetchIfEvi", Call{Kind: PureCall}, "texture fetches read read-only memory"},
 		{"__hgrd_requires", Call{Kind: Requires}, "GPUVerify precondition"},
+		{"llvm.ctpop.i32", Call{Kind: BitCount, Op: "ctpop"}, "__popc"},
+		{"llvm.cttz.i32", Call{Kind: BitCount, Op: "cttz"}, "__ffs(x) - 1"},
+		{"llvm.nvvm.vote.ballot.sync", Call{Kind: WarpVote, Op: "ballot"}, "__ballot_sync"},
+		{"llvm.nvvm.shfl.sync.idx.i32", Call{Kind: Shuffle, Op: "idx"}, "__shfl_sync"},
+		{"llvm.nvvm.shfl.sync.down.f32", Call{Kind: Shuffle, Op: "down"}, "__shfl_down_sync on a float"},
 		{"my_device_function", Call{}, "unknown functions are unknown"},
 	}
 	for _, tt := range tests {

@@ -209,6 +209,8 @@ var cases = []string{
 	"value_wrappers_racy",
 	"vector_add_ok",
 	"warpCommunicate_racy",
+	"warp_aggregate_ok",
+	"warp_aggregate_racy",
 	"warp_nosync",
 	"warp_rows_ok",
 	"warp_rows_racy",

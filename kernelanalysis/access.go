@@ -186,6 +186,9 @@ type Unknown struct {
 	// block in a barrier epoch, the store whose value it reads, if it
 	// has one (sources.go).
 	Source *Source
+	// Lane is, for the function of a shuffle, the value it returns: what
+	// another lane passes (lanes.go).
+	Lane *LaneValue
 }
 
 // A Param is a kernel parameter.

@@ -35,6 +35,7 @@ type analyzer struct {
 	oneEpoch   map[*ir.Block]bool                // blocks executed in one barrier epoch (epochs.go)
 	epochFuncs map[string]bool                   // functions that loads in one barrier epoch return (epochs.go)
 	epochSites map[string]epochSite              // the site of each, by name (sources.go)
+	warpSites  []warpSite                        // ballots and shuffles (lanes.go)
 	syncLoops  map[*symbolic.Loop]bool           // loops containing synchronisation, once asked (epochs.go)
 	closures   map[closureKey]map[*ir.Block]bool // reachability sets, once asked (epochs.go)
 	// syncRegions holds, for each divergent branch asked, the blocks with
@@ -72,6 +73,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	a.findGuards()
 	a.findCounters()
 	a.findSources()
+	a.findLaneFacts()
 	a.findPriors()
 	a.computeIntervals()
 	a.res.intervals = a.intervals

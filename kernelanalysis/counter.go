@@ -148,8 +148,45 @@ func nonNegative(t *expr.Term) bool {
 		return nonNegative(t.Args[0]) || nonNegative(t.Args[1])
 	case expr.OpIte:
 		return nonNegative(t.Args[1]) && nonNegative(t.Args[2])
+	case expr.OpAdd, expr.OpApply:
+		ub, ok := upperBound(t)
+		return ok && ub < signBit
 	}
 	return false
+}
+
+// upperBound returns a bound of a term's unsigned value from its form, if
+// it has one below 2^62: a constant, a mask with a constant, a sum of
+// bounded terms, a choice between them, a bit count (__popc).
+func upperBound(t *expr.Term) (uint64, bool) {
+	const limit = 1 << 62
+	switch t.Op {
+	case expr.OpConst:
+		return t.Value, t.Value < limit
+	case expr.OpAnd:
+		a, okA := upperBound(t.Args[0])
+		b, okB := upperBound(t.Args[1])
+		switch {
+		case okA && okB:
+			return min(a, b), true
+		case okA:
+			return a, true
+		}
+		return b, okB
+	case expr.OpAdd:
+		a, okA := upperBound(t.Args[0])
+		b, okB := upperBound(t.Args[1])
+		return a + b, okA && okB && a+b < limit
+	case expr.OpIte:
+		a, okA := upperBound(t.Args[1])
+		b, okB := upperBound(t.Args[2])
+		return max(a, b), okA && okB
+	case expr.OpApply:
+		if t.Name == symbolic.PopCountFunc || t.Name == symbolic.RankFunc || t.Name == symbolic.TrailingZerosFunc {
+			return uint64(t.Width), true
+		}
+	}
+	return 0, false
 }
 
 // uniform reports whether a term has one value in the whole launch.

@@ -82,7 +82,7 @@ func callDivergent(c *ir.InstCall) bool {
 	switch call.Kind {
 	case cuda.SpecialReg:
 		return call.Register == cuda.RegTid || call.Register == cuda.RegLaneID
-	case cuda.MinMax, cuda.ReadOnlyLoad:
+	case cuda.MinMax, cuda.ReadOnlyLoad, cuda.BitCount:
 		return false
 	case cuda.PureCall:
 		for _, s := range []string{"shfl", "vote", "match", "clock", "activemask", "sreg"} {

@@ -63,6 +63,10 @@ func (a *analyzer) call(v *ir.InstCall, w int) *expr.Term {
 		return specialReg(c, w)
 	case cuda.AtomicCall:
 		return a.ev.Fresh(v, "atomic", w)
+	case cuda.WarpVote, cuda.Shuffle:
+		if t := a.warpCall(v, c, w); t != nil {
+			return t
+		}
 	}
 	return a.ev.Fresh(v, "call", w)
 }

@@ -77,8 +77,11 @@ func (e *Evaluator) translate(v value.Value, w int) *expr.Term {
 	case *ir.InstPhi:
 		return e.phi(v, w)
 	case *ir.InstCall:
-		if c := cuda.LookupCall(CalleeName(v)); c.Kind == cuda.MinMax {
+		switch c := cuda.LookupCall(CalleeName(v)); c.Kind {
+		case cuda.MinMax:
 			return e.minMax(v, c.Op, v.Args, w)
+		case cuda.BitCount:
+			return e.bitCount(v, c.Op, v.Args[0], w)
 		}
 	case *ir.InstICmp:
 		return e.icmp(v)
