@@ -164,12 +164,12 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 			q.ValuesMustDiffer = true
 		}
 	}
-	sources, writers := sourceInstances(k, append(append([]*expr.Term(nil), core...), q.Bounds...))
+	sources, writers := sourceInstances(k, slices.Concat(core, q.Bounds))
 	core = append(core, sources...)
-	rankLemmas, rankDefs := rankFacts(append(append([]*expr.Term(nil), core...), q.Bounds...))
+	rankLemmas, rankDefs := rankFacts(slices.Concat(core, q.Bounds))
 	core = append(core, rankLemmas...)
 	q.Bounds = append(q.Bounds, rankDefs...)
-	q.Contents = contentsInstances(k, l, append(append([]*expr.Term(nil), core...), q.Bounds...))
+	q.Contents = contentsInstances(k, l, slices.Concat(core, q.Bounds))
 	switch {
 	case a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic:
 		op := narrowerAtomic(a, b)

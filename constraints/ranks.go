@@ -84,5 +84,5 @@ func inWord(l *expr.Term) *expr.Term { return expr.ULt(l, expr.Const(uint64(l.Wi
 
 // bitSet states that bit l of m is set.
 func bitSet(m, l *expr.Term) *expr.Term {
-	return expr.Eq(expr.And(expr.LShr(m, l), expr.Const(1, m.Width)), expr.Const(1, m.Width))
+	return expr.Eq(expr.Bit(m, l), expr.Const(1, m.Width))
 }

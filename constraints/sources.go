@@ -1,6 +1,8 @@
-// This file defines the instances of what a load that reads one value
-// per block reads: the value its source, the one store of its object,
-// stored there (kernelanalysis/sources.go).
+// This file defines the instances of the values other threads gave: what
+// a load that reads one value per block reads, the value its source, the
+// one store of its object, stored there (kernelanalysis/sources.go), and
+// what a shuffle returns, the value its source lane passed
+// (kernelanalysis/lanes.go).
 
 package constraints
 
@@ -10,7 +12,8 @@ import (
 )
 
 // A writer is a thread that a query names besides its two: the thread
-// whose store a load of side Loader reads. Its variables are instantiated
+// whose store a load of side Loader reads, or whose value its shuffle
+// returns. Its variables are instantiated
 // for side Side (3 on).
 type writer struct {
 	Side, Loader int

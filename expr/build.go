@@ -291,6 +291,9 @@ func anyOf(terms []*Term, flatten bool) *Term {
 	return &Term{Op: OpOr, Width: Bool, Args: args}
 }
 
+// Bit returns bit i of x, 0 or 1 in x's width: (x >> i) & 1.
+func Bit(x, i *Term) *Term { return And(LShr(x, i), Const(1, x.Width)) }
+
 // Ite returns "if c then a else b".
 func Ite(c, a, b *Term) *Term {
 	if a.Width != b.Width {

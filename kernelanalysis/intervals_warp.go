@@ -69,6 +69,6 @@ func inMask(l, mask *expr.Term) *expr.Term {
 	if mask.Width != 32 {
 		mask = expr.Trunc(mask, 32)
 	}
-	bit := expr.And(expr.LShr(mask, l), expr.Const(1, 32))
+	bit := expr.Bit(mask, l)
 	return expr.Eq(bit, expr.Const(1, 32))
 }

@@ -136,7 +136,7 @@ func (a *analyzer) findLaneFacts() {
 				continue
 			}
 			lane := expr.And(LinearThreadID(), expr.Const(cuda.WarpSize-1, 32))
-			bit := expr.And(expr.LShr(s.term, lane), expr.Const(1, s.term.Width))
+			bit := expr.Bit(s.term, lane)
 			own := expr.Ite(a.ev.Cond(s.call.Args[1]), expr.Const(1, s.term.Width), expr.Const(0, s.term.Width))
 			a.res.Assumptions = append(a.res.Assumptions, expr.Implies(cond, expr.Eq(bit, own)))
 		case cuda.Shuffle:

@@ -19,6 +19,8 @@
 package kernelanalysis
 
 import (
+	"slices"
+
 	"hgrd/expr"
 )
 
@@ -54,7 +56,7 @@ func (a *analyzer) findPriors() {
 // runsBefore reports whether every execution of acc follows one of p in
 // the same iterations of p's loops.
 func (a *analyzer) runsBefore(p, acc *Access) bool {
-	if len(p.Loops) > len(acc.Loops) || !sameLoops(p.Loops, acc.Loops[len(acc.Loops)-len(p.Loops):]) {
+	if len(p.Loops) > len(acc.Loops) || !slices.Equal(p.Loops, acc.Loops[len(acc.Loops)-len(p.Loops):]) {
 		return false
 	}
 	if p.Block == acc.Block {

@@ -35,6 +35,8 @@
 package kernelanalysis
 
 import (
+	"slices"
+
 	"github.com/llir/llvm/ir"
 
 	"hgrd/expr"
@@ -86,7 +88,7 @@ func (a *analyzer) sourceOf(site epochSite) *Source {
 	}
 	loadBlock := a.ev.G.Where[site.load]
 	loops := a.ev.G.LoopsOf(loadBlock)
-	if !sameLoops(loops, a.ev.G.LoopsOf(store.Block)) || !a.before(store, site.load, loadBlock) {
+	if !slices.Equal(loops, a.ev.G.LoopsOf(store.Block)) || !a.before(store, site.load, loadBlock) {
 		return nil
 	}
 	src := &Source{Store: store, Writer: pinnedThread(store.Cond)}
@@ -135,19 +137,6 @@ func (a *analyzer) before(store *Access, load *ir.InstLoad, loadBlock *ir.Block)
 		return indexOf(loadBlock, store.Inst) < indexOf(loadBlock, load)
 	}
 	return a.forwardTo(loadBlock)[store.Block]
-}
-
-// sameLoops reports whether two lists of loops are the same.
-func sameLoops(a, b []*Loop) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // pinnedThread returns, per axis, the value that a conjunct

@@ -20,11 +20,10 @@ const maxCountedBits = 64
 // (where LLVM may promise 0 never comes, the width is one value it may
 // take).
 //
-// The population count is the usual sum of bit fields of doubling width
-// (a few shifts, masks and additions, which the solver blasts into a
-// small circuit, where a sum of w single bits is w adders), and the
-// count of trailing zeros the population count of the bits below the
-// lowest set one, (x & -x) - 1.
+// Population counts, ranks (the population count of a mask's bits below
+// a lane) and counts of trailing zeros are applications of PopCountFunc,
+// RankFunc and TrailingZerosFunc, which PopCount and TrailingZeros
+// define; counts of leading zeros are exact terms.
 func (e *Evaluator) bitCount(v value.Value, op string, arg value.Value, w int) *expr.Term {
 	x := e.Term(arg)
 	if x.IsBool() || w <= 0 || x.Width != w || w > maxCountedBits || w&(w-1) != 0 {
@@ -41,7 +40,7 @@ func (e *Evaluator) bitCount(v value.Value, op string, arg value.Value, w int) *
 	case "ctlz":
 		count := expr.Const(uint64(w), w)
 		for i := 0; i < w; i++ {
-			bit := expr.And(expr.LShr(x, expr.Const(uint64(i), w)), expr.Const(1, w))
+			bit := expr.Bit(x, expr.Const(uint64(i), w))
 			count = expr.Ite(expr.Ne(bit, expr.Const(0, w)), expr.Const(uint64(w-1-i), w), count)
 		}
 		return count
@@ -64,7 +63,7 @@ const (
 func TrailingZeros(x *expr.Term) *expr.Term {
 	w := x.Width
 	lowest := expr.And(x, expr.Sub(expr.Const(0, w), x))
-	return popCount(expr.Sub(lowest, expr.Const(1, w)))
+	return PopCount(expr.Sub(lowest, expr.Const(1, w)))
 }
 
 // RankFunc names the function of a lane's rank among the set bits of a
@@ -103,12 +102,11 @@ func lowBits(t *expr.Term) (*expr.Term, bool) {
 	return s.Args[1], true
 }
 
-// PopCount returns the number of set bits of x (see popCount).
-func PopCount(x *expr.Term) *expr.Term { return popCount(x) }
-
-// popCount returns the number of set bits of x, whose width is a power of
-// two: fields of 1, 2, 4, ... bits, each the sum of its two halves.
-func popCount(x *expr.Term) *expr.Term {
+// PopCount returns the number of set bits of x, whose width is a power of
+// two: fields of 1, 2, 4, ... bits, each the sum of its two halves (a few
+// shifts, masks and additions, which the solver blasts into a small
+// circuit, where a sum of w single bits is w adders).
+func PopCount(x *expr.Term) *expr.Term {
 	w := x.Width
 	for field := 1; field < w; field *= 2 {
 		var mask uint64
