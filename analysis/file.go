@@ -39,6 +39,12 @@ type Options struct {
 	// ends undecided. It is process-wide, so only a process that
 	// analyses one file at a time (a worker) sets it.
 	SolverMemory uint64 `json:"-"`
+	// SolveDeadline, if set, is when solving stops, the per-file time
+	// budget's safety margin before it (driver.Options.FileTimeout): the
+	// races found by then are reported, and the pairs not decided are
+	// one Incomplete entry. It is no verdict's input, so cache keys
+	// leave it out.
+	SolveDeadline time.Time
 }
 
 // A Result is what the analysis of one file finds.
@@ -105,14 +111,24 @@ func File(ctx context.Context, u *frontend.Unit, opts Options) (*Result, error) 
 	}
 	res.Analysis = time.Since(start)
 	start = time.Now()
-	err := solveAll(ctx, tasks, opts.Workers)
+	solveCtx, cancel := ctx, context.CancelFunc(func() {})
+	if !opts.SolveDeadline.IsZero() {
+		solveCtx, cancel = context.WithDeadline(ctx, opts.SolveDeadline)
+	}
+	defer cancel()
+	err := solveAll(solveCtx, tasks, opts.Workers)
 	res.Solving = time.Since(start)
-	if err != nil {
+	cut := err != nil && solveCtx.Err() != nil && ctx.Err() == nil
+	if err != nil && !cut {
 		return nil, err
 	}
 	res.Races, res.Undecided = collectResults(tasks)
 	sortRaces(res.Races)
 	report.SetFingerprints(&report.FileResult{Races: res.Races})
+	if note := unfinishedNote(tasks); cut && note != "" {
+		res.Incomplete = append(res.Incomplete, note)
+		return res, nil
+	}
 	if opts.Explain {
 		res.Explain = append(res.Explain, explainRuledOut(ctx, tasks, opts.Workers)...)
 	}

@@ -5,6 +5,7 @@
 package analysis
 
 import (
+	"context"
 	"sync"
 
 	"hgrd/constraints"
@@ -31,6 +32,10 @@ type prover struct {
 	// context costs milliseconds to make.
 	s       *solver.Solver
 	answers *premiseAnswers
+	// done, if set, stops the solver when it is done (solver.StopWhen):
+	// the lane's deadline; release ends the watch.
+	done    context.Context
+	release func() bool
 	// facts holds each side's facts as detached conjuncts (see
 	// detached), computed once for all the premises about it.
 	facts map[sideKey][]*expr.Term
@@ -95,12 +100,18 @@ func newProver(answers *premiseAnswers) *prover {
 func (p *prover) solver() *solver.Solver {
 	if p.s == nil {
 		p.s = solver.New(premiseBudget)
+		if p.done != nil {
+			p.release = p.s.StopWhen(p.done)
+		}
 	}
 	return p.s
 }
 
 // close releases the prover's solver, if it made one.
 func (p *prover) close() {
+	if p.release != nil {
+		p.release()
+	}
 	if p.s != nil {
 		p.s.Close()
 	}

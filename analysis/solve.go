@@ -10,6 +10,7 @@ import (
 	"hash/fnv"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -311,7 +312,9 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 func solveLane(ctx context.Context, lane []*task, answers *premiseAnswers) error {
 	s := solver.New(0)
 	defer s.Close()
+	defer s.StopWhen(ctx)()
 	premises := newProver(answers)
+	premises.done = ctx
 	defer premises.close()
 	racy := map[raceKey]bool{}
 	for _, t := range lane {
@@ -330,6 +333,9 @@ func solveLane(ctx context.Context, lane []*task, answers *premiseAnswers) error
 		t.query = withRows(premises, t.ensureQuery(), t.launch)
 		res, err := t.answer(s)
 		traceTask(t, res, start)
+		if ctx.Err() != nil {
+			return ctx.Err() // the answer may be the deadline's (solver.StopWhen)
+		}
 		if err == nil && t.members != nil {
 			first, second := t.query.First.Pos, t.query.Second.Pos // settling drops the query
 			if err := t.settleUnion(s, premises, res); err != nil {
@@ -361,6 +367,11 @@ func solveLane(ctx context.Context, lane []*task, answers *premiseAnswers) error
 		// query that kept races of equal values asks whether it is benign.
 		if res.Status == solver.Sat && t.query.DifferentValues != nil && !t.query.ValuesMustDiffer {
 			t.benign = sameValues(s, t.query)
+		}
+		if ctx.Err() != nil {
+			// What the race's checks answered may be the deadline's.
+			t.result, t.unbounded, t.limit, t.benign = nil, false, nil, false
+			return ctx.Err()
 		}
 		t.release()
 	}
@@ -812,4 +823,41 @@ func joinNotes(a, b string) string {
 		return a
 	}
 	return a + "; " + b
+}
+
+// unfinishedNote says what solving left undecided when its deadline
+// passed (Options.SolveDeadline): the pairs of accesses, counted as
+// reports count them (reportKey), with a kind of race that no task
+// answered and no task found racy, and the kernels they are in; "" if
+// there are none.
+func unfinishedNote(tasks []*task) string {
+	racy := map[raceKey]bool{}
+	for _, t := range tasks {
+		if t.result != nil && t.result.Status == solver.Sat {
+			racy[t.key] = true
+		}
+	}
+	pairs := map[reportKey]bool{}
+	var kernels []string
+	for _, t := range tasks {
+		if t.members != nil || t.result != nil || racy[t.key] {
+			continue
+		}
+		pairs[reportKey{template(t.kernel.Name), t.key.first, t.key.second, t.key.firstKind, t.key.secondKind}] = true
+		if !slices.Contains(kernels, t.kernel.Name) {
+			kernels = append(kernels, t.kernel.Name)
+		}
+	}
+	if len(pairs) == 0 {
+		return ""
+	}
+	in := strings.Join(kernels, ", ")
+	if len(kernels) > 3 {
+		in = fmt.Sprintf("%s and %d other kernels", strings.Join(kernels[:3], ", "), len(kernels)-3)
+	}
+	what := fmt.Sprintf("%d pairs of accesses (in %s) were", len(pairs), in)
+	if len(pairs) == 1 {
+		what = fmt.Sprintf("1 pair of accesses (in %s) was", in)
+	}
+	return fmt.Sprintf("the file's time budget ran out while solving: %s not decided; the races reported were found before it ran out", what)
 }

@@ -3,6 +3,7 @@
 package cache
 
 import (
+	"slices"
 	"strings"
 
 	"hgrd/report"
@@ -14,6 +15,7 @@ import (
 var transientErrorMarkers = []string{
 	"timeout",
 	"timed out",
+	"time budget",
 	"deadline exceeded",
 	"canceled",
 	"cancelled",
@@ -28,10 +30,11 @@ var transientErrorMarkers = []string{
 
 // Cacheable reports whether res is determined by its inputs, so that it
 // may be cached: a clean result, a result with races or a compile error
-// is; nil, a result with undecided pairs, or one whose Error is transient
-// (see transientErrorMarkers) is not.
+// is; nil, a result with undecided pairs, or one whose Error or an
+// Incomplete entry is transient (see transientErrorMarkers: a time
+// budget that ran out while solving) is not.
 func Cacheable(res *report.FileResult) bool {
-	if res == nil || len(res.Undecided) > 0 {
+	if res == nil || len(res.Undecided) > 0 || slices.ContainsFunc(res.Incomplete, isTransientError) {
 		return false
 	}
 	return !isTransientError(res.Error)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime/debug"
 	"sync"
+	"time"
 
 	"hgrd/analysis"
 	"hgrd/cache"
@@ -27,7 +28,8 @@ func cacheKey(in Input, partners []frontend.HostSource, opts Options) (string, e
 	}
 	k := cache.NewKey(id)
 	analysisOptions := opts.Options
-	analysisOptions.Workers = 0 // how many solvers run does not change a verdict
+	analysisOptions.Workers = 0                 // how many solvers run does not change a verdict
+	analysisOptions.SolveDeadline = time.Time{} // a result cut by it is not cached
 	verdictOptions, err := json.Marshal(struct {
 		Frontend frontend.Config
 		Analysis analysis.Options

@@ -96,6 +96,7 @@ func (r *runner) analyse(ctx context.Context, in Input, partners []frontend.Host
 	fileCtx, cancel := ctx, context.CancelFunc(func() {})
 	if opts.FileTimeout > 0 {
 		fileCtx, cancel = context.WithTimeout(ctx, opts.FileTimeout)
+		opts.SolveDeadline = time.Now().Add(opts.FileTimeout - solvingMargin(opts.FileTimeout))
 	}
 	defer cancel()
 	path := in.Path
@@ -122,6 +123,16 @@ func (r *runner) analyse(ctx context.Context, in Input, partners []frontend.Host
 		out.Result.ErrorDetail = ""
 	}
 	return out
+}
+
+// solvingMargin is how long before the end of a file's time budget its
+// solving stops (analysis.Options.SolveDeadline), so that the races
+// found by then reach the report before the budget's end kills the
+// worker: a tenth of the budget, at least half a second and at most
+// five. A query is built without a look at the clock, and a big
+// kernel's union of kinds takes a second or two to build.
+func solvingMargin(budget time.Duration) time.Duration {
+	return min(max(budget/10, 500*time.Millisecond), 5*time.Second)
 }
 
 // checkInProcess loads and analyses one file in this process.

@@ -7,7 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"hgrd/analysis"
 	"hgrd/cache"
+	"hgrd/frontend"
 	"hgrd/internal/testkit"
 	"hgrd/report"
 )
@@ -72,6 +74,32 @@ func TestFileTimeoutIsNotAnalysed(t *testing.T) {
 	}
 	if cache.Cacheable(f) {
 		t.Error("a timed-out result would be cached")
+	}
+}
+
+// TestSolvingStopsBeforeTheTimeout checks that a file whose time budget
+// runs out while its queries are being solved is reported with what was
+// found by then and the pairs left undecided, as not fully analysed and
+// not cached, rather than lost: the analysis waits until its solving
+// deadline has passed, so that no query is asked.
+func TestSolvingStopsBeforeTheTimeout(t *testing.T) {
+	saved := analyseFile
+	defer func() { analyseFile = saved }()
+	analyseFile = func(ctx context.Context, u *frontend.Unit, opts analysis.Options) (*analysis.Result, error) {
+		if opts.SolveDeadline.IsZero() {
+			t.Error("no solving deadline within a time budget")
+		}
+		time.Sleep(time.Until(opts.SolveDeadline))
+		return saved(ctx, u, opts)
+	}
+	src := testkit.TempFile(t, "k.cu", racyKernel)
+	res := Check(context.Background(), []string{src}, Options{FileTimeout: 5 * time.Second, InProcess: true})
+	f := res.Files[0]
+	if f.Error != "" || len(f.Incomplete) != 1 || !strings.Contains(f.Incomplete[0], "time budget ran out while solving: 1 pair of accesses (in k) was not decided") {
+		t.Errorf("error %q, incomplete %q; want no error and the pair of k undecided", f.Error, f.Incomplete)
+	}
+	if res.ExitCode() != report.ExitIncomplete || cache.Cacheable(f) {
+		t.Errorf("exit %d, cacheable %v; want 2 and not cacheable", res.ExitCode(), cache.Cacheable(f))
 	}
 }
 

@@ -34,7 +34,8 @@ type freshAnswer struct {
 
 // decideAlone decides assertions of the Solver's context src in a new
 // Z3 context, into which it translates them, with an rlimit, and
-// deletes the context.
+// deletes the context. A stopped Solver's stopper (StopWhen) interrupts
+// its search, and one stopped before makes none.
 //
 // The same integer attempt consumed 17 times more rlimit units in a
 // worker's long-lived context, which holds the query's bit-vector and
@@ -60,9 +61,13 @@ type freshAnswer struct {
 // when attempts still parsed a printed query, its third attempt, at
 // 272k, had not decided it under the first attempts' seed, and decided
 // it at 201k under its own (see integerRounds for the same query since).
-func decideAlone(src *z3.Context, assertions []z3.Bool, limit uint64, seed uint) freshAnswer {
+func decideAlone(src *z3.Context, assertions []z3.Bool, limit uint64, seed uint, st *stopper) freshAnswer {
 	ctx := newRawContext()
 	defer C.Z3_del_context(ctx)
+	if !st.enter(ctx) {
+		return freshAnswer{status: Unknown, reason: interruptedReason}
+	}
+	defer st.leave(ctx)
 	translated, ok := translate(src, assertions, ctx)
 	if !ok {
 		return freshAnswer{invalid: true}

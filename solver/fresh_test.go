@@ -13,11 +13,11 @@ func TestDecideAlone(t *testing.T) {
 	ctx := z3.NewContext(nil)
 	x, b := ctx.IntConst("x"), ctx.BoolConst("b")
 	num := func(n int) z3.Int { return ctx.FromInt(int64(n), ctx.IntSort()).(z3.Int) }
-	sat := decideAlone(ctx, []z3.Bool{x.GT(num(5)), x.LT(num(7)), b}, 1_000_000, 0)
+	sat := decideAlone(ctx, []z3.Bool{x.GT(num(5)), x.LT(num(7)), b}, 1_000_000, 0, nil)
 	if sat.status != Sat || sat.ints["x"] == nil || sat.ints["x"].Int64() != 6 || !sat.bools["b"] {
 		t.Errorf("x in (5, 7) and b: %+v, want sat with x = 6, b true", sat)
 	}
-	if a := decideAlone(ctx, []z3.Bool{x.GT(num(5)), x.LT(num(6))}, 1_000_000, 0); a.status != Unsat {
+	if a := decideAlone(ctx, []z3.Bool{x.GT(num(5)), x.LT(num(6))}, 1_000_000, 0, nil); a.status != Unsat {
 		t.Errorf("x in (5, 6): %+v, want unsat", a)
 	}
 }
@@ -32,7 +32,7 @@ func BenchmarkDecideAlone(b *testing.B) {
 	num := func(n int) z3.Int { return ctx.FromInt(int64(n), ctx.IntSort()).(z3.Int) }
 	query := []z3.Bool{num(0).LT(x), x.LT(num(1024)), num(0).LT(y), y.LT(num(1024)), x.Mul(num(4)).Eq(y.Mul(num(4)).Add(num(4)))}
 	for b.Loop() {
-		if a := decideAlone(ctx, query, 100_000, 0); a.status != Sat {
+		if a := decideAlone(ctx, query, 100_000, 0, nil); a.status != Sat {
 			b.Fatal(a.status)
 		}
 	}
@@ -107,8 +107,8 @@ func TestDecideAloneSeeds(t *testing.T) {
 	num := func(n int) z3.Int { return ctx.FromInt(int64(n), ctx.IntSort()).(z3.Int) }
 	query := []z3.Bool{x.GT(num(1)), y.GT(num(1)), z.LT(num(10)), z.GT(num(0)),
 		x.Mul(y).Add(z.Mul(z, z)).Eq(num(1000003))}
-	first := decideAlone(ctx, query, 1_000_000, 0)
-	other := decideAlone(ctx, query, 1_000_000, 2)
+	first := decideAlone(ctx, query, 1_000_000, 0, nil)
+	other := decideAlone(ctx, query, 1_000_000, 2, nil)
 	if first.status != Sat || other.status != Sat {
 		t.Fatalf("seeds 0 and 2: %v and %v, want sat", first.status, other.status)
 	}

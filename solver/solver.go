@@ -118,6 +118,8 @@ type Solver struct {
 	// enumerations holds the outcomes of otherValues (exhaust.go), which
 	// the queries of one launch ask alike.
 	enumerations enumerations
+	// stopper holds what StopWhen needs to stop the Solver's searches.
+	stopper stopper
 }
 
 // New returns a Solver that gives each query a budget of budget rlimit
@@ -336,12 +338,24 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 // not give). A nil extract asks for the status only: a sat answer is
 // then neither found again in the Solver's context nor read.
 func (s *Solver) attempt(enc *encoding, limit uint64, extract func(*z3.Model) *Result) (res *Result, units uint64) {
+	if s.stopped() {
+		return &Result{Status: Unknown, Reason: interruptedReason}, 0
+	}
+	res, units = s.attemptNow(enc, limit, extract)
+	if res.Status == Unknown && s.stopped() {
+		res.Reason = interruptedReason // Z3's "canceled" or "interrupted"
+	}
+	return res, units
+}
+
+// attemptNow is attempt, for a Solver not stopped when it starts.
+func (s *Solver) attemptNow(enc *encoding, limit uint64, extract func(*z3.Model) *Result) (res *Result, units uint64) {
 	if dumpDir := os.Getenv("HGRD_DUMP_QUERIES"); dumpDir != "" {
 		s.dumpQuery(dumpDir, enc.assertions)
 	}
 	var pins []z3.Bool
 	if enc.fresh {
-		a := decideAlone(s.ctx, enc.assertions, limit, enc.freshAttempts)
+		a := decideAlone(s.ctx, enc.assertions, limit, enc.freshAttempts, &s.stopper)
 		enc.freshAttempts++
 		units = a.units
 		switch {
@@ -424,6 +438,7 @@ func failure(r any) error {
 // deleted by go-z3's finalizer once the garbage collector finds it
 // unreachable (see ReleaseMemory). A closed Solver must not be used.
 func (s *Solver) Close() {
+	s.stopper.close()
 	s.ctx, s.tr, s.retained = nil, nil, nil
 }
 

@@ -102,6 +102,19 @@ func TestErrorReasons(t *testing.T) {
 	}
 }
 
+func TestIncompleteReasons(t *testing.T) {
+	tests := []struct{ note, want string }{
+		{"call to foo(int) of a device function without a body", "call to foo(int) without a body"},
+		{"the file's time budget ran out while solving: 3 pairs of accesses (in k, g) were not decided; the races reported were found before it ran out",
+			"the file's time budget ran out while solving (races found before are reported)"},
+	}
+	for _, tt := range tests {
+		if got := incompleteReason(tt.note); got != tt.want {
+			t.Errorf("incompleteReason(%q) = %q, want %q", tt.note, got, tt.want)
+		}
+	}
+}
+
 func TestMissesFileParses(t *testing.T) {
 	known, err := loadMisses()
 	if err != nil {

@@ -132,6 +132,9 @@ func incompleteReason(note string) string {
 	if m := calledFunc.FindStringSubmatch(note); m != nil {
 		return "call to " + m[1] + " without a body"
 	}
+	if before, _, ok := strings.Cut(note, " ran out while solving"); ok {
+		return before + " ran out while solving (races found before are reported)"
+	}
 	return note
 }
 
