@@ -78,6 +78,8 @@ var cases = []string{
 	"float_grid_racy",
 	"function_pointer_ok",
 	"function_pointer_racy",
+	"global_config_ok",
+	"global_config_racy",
 	"global_rw",
 	"global_ww",
 	"grid_stride_ok",

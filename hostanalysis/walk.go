@@ -29,6 +29,7 @@ type walker struct {
 	layouts  map[*frontend.Kernel]layoutResult            // see layoutOf
 	frames   map[*symbolic.Evaluator]*frame               // the frame of each evaluator made
 	stores   storeCache                                   // see frame
+	globals  globalValues                                 // see findGlobalValues
 }
 
 // pitchSlotsOf returns pitchSlots(f), computed once per function.
@@ -43,7 +44,8 @@ func (w *walker) pitchSlotsOf(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 
 func newWalker(u *frontend.Unit) *walker {
 	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{},
-		layouts: map[*frontend.Kernel]layoutResult{}, frames: map[*symbolic.Evaluator]*frame{}, stores: storeCache{}}
+		layouts: map[*frontend.Kernel]layoutResult{}, frames: map[*symbolic.Evaluator]*frame{}, stores: storeCache{},
+		globals: findGlobalValues(u.Host)}
 	for _, f := range u.HostFuncs {
 		if w.launchesDirectly(f) {
 			w.reaches[f] = true
@@ -202,7 +204,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views m
 		return
 	}
 	w.contexts++
-	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f)}
+	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f), globals: w.globals}
 	ev := symbolic.New(f, h, expr.Shared)
 	ev.InferInvariants = true
 	h.ev = ev
@@ -294,6 +296,10 @@ type hostHooks struct {
 	fr        *frame
 	namespace string
 	pitches   map[*ir.InstAlloca]*ir.InstCall // see pitchSlots
+	globals   globalValues
+	// globalLoads numbers the loads of globals the hooks gave a value,
+	// in the order asked, to name their choices apart.
+	globalLoads map[*ir.InstLoad]int
 }
 
 func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
@@ -309,11 +315,30 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 		if t := deviceProperty(h.ev, load, w); t != nil {
 			return t
 		}
+		if g, ok := load.Src.(*ir.Global); ok {
+			if t := h.globals.term(g, h.globalLoadName(load, g), w); t != nil {
+				return t
+			}
+		}
 	}
 	if n, ok := v.(interface{ Name() string }); ok && !symbolic.Unnamed(n.Name()) {
 		return expr.VarWithRole(h.namespace+n.Name(), w, expr.Shared, hostValue)
 	}
 	return nil
+}
+
+// globalLoadName names the choice among a global's values that a load
+// of it makes: each load may read another of them.
+func (h *hostHooks) globalLoadName(load *ir.InstLoad, g *ir.Global) string {
+	if h.globalLoads == nil {
+		h.globalLoads = map[*ir.InstLoad]int{}
+	}
+	n, ok := h.globalLoads[load]
+	if !ok {
+		n = len(h.globalLoads)
+		h.globalLoads[load] = n
+	}
+	return fmt.Sprintf("%sglobal.%s.%d", h.namespace, g.Name(), n)
 }
 
 func (h *hostHooks) Iteration(l *symbolic.Loop) *expr.Term {
