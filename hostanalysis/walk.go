@@ -296,7 +296,7 @@ type hostHooks struct {
 	fr        *frame
 	namespace string
 	pitches   map[*ir.InstAlloca]*ir.InstCall // see pitchSlots
-	globals   globalValues
+	globals   globalValues                    // the values of the file's globals, see findGlobalValues
 	// globalLoads numbers the loads of globals the hooks gave a value,
 	// in the order asked, to name their choices apart.
 	globalLoads map[*ir.InstLoad]int

@@ -336,7 +336,9 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 // rlimit units an attempt in a context of its own consumed, for
 // HGRD_TRACE_QUERIES (0 in the Solver's context, whose count go-z3 does
 // not give). A nil extract asks for the status only: a sat answer is
-// then neither found again in the Solver's context nor read.
+// then neither found again in the Solver's context nor read. A stopped
+// Solver (StopWhen) makes no attempt, and an attempt it stops answers
+// unknown; both say they were interrupted.
 func (s *Solver) attempt(enc *encoding, limit uint64, extract func(*z3.Model) *Result) (res *Result, units uint64) {
 	if s.stopped() {
 		return &Result{Status: Unknown, Reason: interruptedReason}, 0
