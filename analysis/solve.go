@@ -189,6 +189,11 @@ type reportKey struct {
 	firstKind, secondKind kernelanalysis.AccessKind
 }
 
+// reportKey returns the reportKey of a task's pair of accesses.
+func (t *task) reportKey() reportKey {
+	return reportKey{template(t.kernel.Name), t.key.first, t.key.second, t.key.firstKind, t.key.secondKind}
+}
+
 // sharingLanes moves the tasks of pairs of accesses that make the same
 // reports into one lane, the lane of the first of them: a lane skips a
 // kind of race an earlier task already found (racy in solveLane), and
@@ -199,7 +204,7 @@ type reportKey struct {
 func sharingLanes(tasks []*task) []*task {
 	first := map[reportKey]uint32{}
 	for _, t := range tasks {
-		k := reportKey{template(t.kernel.Name), t.key.first, t.key.second, t.key.firstKind, t.key.secondKind}
+		k := t.reportKey()
 		if l, ok := first[k]; ok {
 			t.lane = l
 		} else {
@@ -843,7 +848,7 @@ func unfinishedNote(tasks []*task) string {
 		if t.members != nil || t.result != nil || racy[t.key] {
 			continue
 		}
-		pairs[reportKey{template(t.kernel.Name), t.key.first, t.key.second, t.key.firstKind, t.key.secondKind}] = true
+		pairs[t.reportKey()] = true
 		if !slices.Contains(kernels, t.kernel.Name) {
 			kernels = append(kernels, t.kernel.Name)
 		}

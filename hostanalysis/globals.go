@@ -164,13 +164,13 @@ func storedValues(v value.Value, stores map[*ir.Global][]value.Value, escaped, v
 		fromWidth := intWidth(from.Type())
 		out := make([]uint64, len(vals))
 		for i, x := range vals {
-			out[i] = signExtend(conv(x, fromWidth), width)
+			out[i] = uint64(expr.SignExtend(conv(x, fromWidth), width))
 		}
 		return out, ok
 	}
 	switch c := v.(type) {
 	case *constant.Int:
-		return []uint64{signExtend(uint64(c.X.Int64()), width)}, c.X.IsInt64() || c.X.IsUint64()
+		return []uint64{uint64(expr.SignExtend(uint64(c.X.Int64()), width))}, c.X.IsInt64() || c.X.IsUint64()
 	case *constant.ZeroInitializer:
 		return []uint64{0}, true
 	case *ir.InstLoad:
@@ -193,15 +193,6 @@ func intWidth(t types.Type) int {
 		return int(it.BitSize)
 	}
 	return 0
-}
-
-// signExtend returns the low width bits of x sign-extended to 64 bits.
-func signExtend(x uint64, width int) uint64 {
-	if width >= 64 {
-		return x
-	}
-	shift := 64 - width
-	return uint64(int64(x<<shift) >> shift)
 }
 
 // term returns the value of a load of width w from g as a term: the one
