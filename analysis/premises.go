@@ -220,11 +220,16 @@ func relevant(conjuncts, goals []*expr.Term, keep func(*expr.Term) bool) []*expr
 // that are implications whose premises are among them: the IR's
 // promises about an access in a loop (a product that does not wrap)
 // hold under the exits of the loops before it, which are conjuncts of
-// its condition too.
+// its condition too. A comparison with a minimum or a maximum is
+// followed by the comparisons with its operands that it states
+// (expr.ExtremeBounds), which are small where it is not: a loop's guard
+// i < min(begin + chunk, n) bounds i by begin + chunk.
 func detached(facts []*expr.Term) []*expr.Term {
 	var conjuncts []*expr.Term
 	for _, f := range facts {
-		conjuncts = append(conjuncts, expr.Conjuncts(f)...)
+		for _, c := range expr.Conjuncts(f) {
+			conjuncts = append(append(conjuncts, c), expr.ExtremeBounds(c)...)
+		}
 	}
 	var terms expr.Interner
 	known := map[*expr.Term]bool{}

@@ -33,3 +33,21 @@ func TestRelevantFactsAreConnectedToTheGoal(t *testing.T) {
 		}
 	}
 }
+
+func TestDetachedBoundsByAMinimum(t *testing.T) {
+	v := func(name string) *expr.Term { return expr.Var(name, 32, expr.Shared) }
+	i, end, n := v("i"), v("end"), v("n")
+	guard := expr.SLt(i, expr.Ite(expr.SLt(end, n), end, n)) // i < min(end, n)
+	got := map[string]bool{}
+	for _, f := range relevant(detached([]*expr.Term{guard}), []*expr.Term{expr.SLt(i, end)}, expr.Simple) {
+		got[testkit.Term(f)] = true
+	}
+	for _, want := range []string{"(i <s end)", "(i <s n)"} {
+		if !got[want] {
+			t.Errorf("missing %s among %v: a loop's guard against a minimum bounds its counter by each operand", want, got)
+		}
+	}
+	if got[testkit.Term(guard)] {
+		t.Errorf("kept %s, which is not simple", testkit.Term(guard))
+	}
+}

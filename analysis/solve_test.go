@@ -367,3 +367,44 @@ func TestSitesOfReadModifyWrite(t *testing.T) {
 		t.Error("the write-write and write-read pairs of one read-modify-write are in different lanes")
 	}
 }
+
+// chunksOnePastEnd is block_chunks_racy's kernel: each block's range
+// runs one element into the next block's chunk.
+const chunksOnePastEnd = `
+__global__ void label(int *owner, int n) {
+  int chunk = (n + gridDim.x - 1) / gridDim.x;
+  int begin = blockIdx.x * chunk;
+  int end = min(begin + chunk + 1, n);
+  for (int i = begin + threadIdx.x; i < end; i += blockDim.x)
+    owner[i] = blockIdx.x;
+}
+
+int atoi(const char *);
+
+int main(int argc, char **argv) {
+  int n = atoi(argv[1]), blocks = atoi(argv[2]), *owner;
+  cudaMalloc(&owner, n * sizeof(int));
+  label<<<blocks, 256>>>(owner, n);
+  return 0;
+}
+`
+
+// TestExactIndicesWithoutRows checks that a query whose indices are
+// proven exact keeps that fact even when no row-major reading of them
+// is proven: label's index begin + threadIdx.x + k*blockDim.x is exact
+// (its guard keeps it below begin + chunk + 1), but its column may reach
+// chunk, so chunk is no row length.
+func TestExactIndicesWithoutRows(t *testing.T) {
+	premises := newProver(newPremiseAnswers())
+	defer premises.close()
+	tasks := sourceTasks(t, "chunks.cu", chunksOnePastEnd)
+	if len(tasks) == 0 {
+		t.Fatal("no task")
+	}
+	for _, tk := range tasks {
+		q := tk.ensureQuery()
+		if got := withRows(premises, q, tk.launch); len(got.Assertions) <= len(q.Assertions) {
+			t.Errorf("%v: withRows added no fact to the query's %d assertions; want the indices' exactness", tk.key.kind, len(q.Assertions))
+		}
+	}
+}

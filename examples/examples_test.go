@@ -34,6 +34,8 @@ var cases = []string{
 	"block_broadcast_loop_racy",
 	"block_broadcast_ok",
 	"block_broadcast_racy",
+	"block_chunks_ok",
+	"block_chunks_racy",
 	"block_slots_ok",
 	"block_slots_racy",
 	"block_stride_racy",

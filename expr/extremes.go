@@ -1,0 +1,136 @@
+// This file reads comparisons with a minimum or a maximum as the
+// comparisons with both of its operands that they are.
+
+package expr
+
+// ExtremeBounds returns the comparisons without if-then-else that a
+// comparison c with a minimum or a maximum states: x < min(a, b) is
+// x < a and x < b, and max(a, b) <= x is a <= x and b <= x, of each
+// operand again if it is itself a minimum (maximum). A minimum is
+// ite(a < b, a, b) (or <=, or ite(b < a, b, a)), in the order of the
+// comparison c makes: a signed minimum bounds signed comparisons only.
+// Other comparisons with an extreme state a disjunction, and give none.
+//
+// Loop bounds are written so: for (i = begin + threadIdx.x; i < min(begin
+// + chunk, n); ...). The comparison is an if-then-else, which facts kept
+// small (Simple) leave out, and without i < begin + chunk a thread's index
+// cannot be proven to stay within its chunk.
+func ExtremeBounds(c *Term) []*Term {
+	lhs, rhs, op, ok := upperBound(c)
+	if !ok {
+		return nil
+	}
+	var out []*Term
+	var below func(x, m *Term) // x op m, with m a minimum's operand
+	below = func(x, m *Term) {
+		if a, b, ok := extreme(m, op, true); ok {
+			below(x, a)
+			below(x, b)
+			return
+		}
+		if m != rhs {
+			out = append(out, compare(op, x, m))
+		}
+	}
+	var above func(m, x *Term) // m op x, with m a maximum's operand
+	above = func(m, x *Term) {
+		if a, b, ok := extreme(m, op, false); ok {
+			above(a, x)
+			above(b, x)
+			return
+		}
+		if m != lhs {
+			out = append(out, compare(op, m, x))
+		}
+	}
+	below(lhs, rhs)
+	above(lhs, rhs)
+	return out
+}
+
+// upperBound reads c as lhs op rhs with op a comparison that orders its
+// operands (strictly or not, signed or unsigned): a < b, or !(b <= a).
+func upperBound(c *Term) (lhs, rhs *Term, op Op, ok bool) {
+	negated := c.Op == OpNot
+	if negated {
+		c = c.Args[0]
+	}
+	switch c.Op {
+	case OpSLt, OpSLe, OpULt, OpULe:
+	default:
+		return nil, nil, 0, false
+	}
+	if !negated {
+		return c.Args[0], c.Args[1], c.Op, true
+	}
+	// !(a < b) is b <= a; !(a <= b) is b < a.
+	flip := map[Op]Op{OpSLt: OpSLe, OpSLe: OpSLt, OpULt: OpULe, OpULe: OpULt}
+	return c.Args[1], c.Args[0], flip[c.Op], true
+}
+
+// extreme reads m as the minimum (least set) or the maximum of two
+// operands in the order of the comparison op: ite(a < b, a, b) or
+// ite(a <= b, a, b) for a minimum, with the branches swapped for a
+// maximum.
+func extreme(m *Term, op Op, least bool) (a, b *Term, ok bool) {
+	if m.Op != OpIte {
+		return nil, nil, false
+	}
+	cond, x, y := comparisonOf(m.Args[0]), m.Args[1], m.Args[2]
+	if cond == nil || cond.Op != strictOf(op) && cond.Op != lenientOf(op) {
+		return nil, nil, false
+	}
+	p, q := cond.Args[0], cond.Args[1]
+	// cond is p < q: x = p, y = q picks the smaller; x = q, y = p the
+	// larger.
+	switch {
+	case Equal(x, p) && Equal(y, q):
+		return x, y, least
+	case Equal(x, q) && Equal(y, p):
+		return x, y, !least
+	}
+	return nil, nil, false
+}
+
+// comparisonOf returns the one conjunct of cond that is not a tautology
+// c || !c, or nil if there is not exactly one: a select that the IR
+// computes with a branch has the branch's path condition as its
+// condition, (c || !c) && (a < b) for a path that joined before it.
+func comparisonOf(cond *Term) *Term {
+	var found *Term
+	for _, c := range Conjuncts(cond) {
+		if tautology(c) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
+	}
+	return found
+}
+
+// tautology reports whether t is c || !c.
+func tautology(t *Term) bool {
+	if t.Op != OpOr || len(t.Args) != 2 {
+		return false
+	}
+	a, b := t.Args[0], t.Args[1]
+	return a.Op == OpNot && Equal(a.Args[0], b) || b.Op == OpNot && Equal(b.Args[0], a)
+}
+
+// strictOf and lenientOf return the strict and the non-strict
+// comparison of op's signedness.
+func strictOf(op Op) Op {
+	if op == OpSLt || op == OpSLe {
+		return OpSLt
+	}
+	return OpULt
+}
+
+func lenientOf(op Op) Op {
+	if op == OpSLt || op == OpSLe {
+		return OpSLe
+	}
+	return OpULe
+}
