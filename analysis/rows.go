@@ -41,9 +41,6 @@ func withRows(p *prover, q *constraints.Query, l *constraints.Launch) *constrain
 		a, b = split.Rows[0], split.Rows[1]
 	}
 	if depth == 0 {
-		if len(facts) > 0 {
-			return q.WithExactIndices(facts)
-		}
 		return q
 	}
 	return q.WithRows(facts)

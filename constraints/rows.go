@@ -367,12 +367,6 @@ func (q *Query) WithRows(facts []*expr.Term) *Query {
 	return q.withFacts(facts, base.IsConst())
 }
 
-// WithExactIndices returns a copy of q that states facts, premises
-// under which its indices are exact integers that the solver proved
-// (Query.ExactIndex), when no row-major reading of them is proven: the
-// solver then compares the indices without their wrap.
-func (q *Query) WithExactIndices(facts []*expr.Term) *Query { return q.withFacts(facts, false) }
-
 // withFacts returns a copy of q that asserts facts as well, and not the
 // overlap of its accesses if instead is set (the facts then state it).
 func (q *Query) withFacts(facts []*expr.Term, instead bool) *Query {
