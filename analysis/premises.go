@@ -153,23 +153,41 @@ func (p *prover) sideFacts(q *constraints.Query, l *constraints.Launch, side int
 // detached facts: the answer shared if the question was asked, else the
 // solver's.
 func (p *prover) provesOne(conjuncts []*expr.Term, goal *expr.Term) bool {
-	simple := relevant(conjuncts, []*expr.Term{goal}, expr.Simple)
-	question := p.answers.question(simple, goal)
+	small := relevant(conjuncts, []*expr.Term{goal}, smallFact)
+	question := p.answers.question(small, goal)
 	proven, ok := p.answers.lookup(question)
 	if !ok {
-		proven = p.prove(simple, goal)
+		proven = p.prove(small, goal)
 		p.answers.record(question, proven)
 	}
 	return proven
 }
 
-// prove reports whether the solver proves goal from the simple facts
-// that bear on it, from the linear ones among them first. (The linear
-// facts that bear on a goal are among the simple ones that do, since a
-// linear fact is simple.)
-func (p *prover) prove(simple []*expr.Term, goal *expr.Term) bool {
+// maxBranchingTerms bounds the size of a fact with branches (a
+// disjunction, an if-then-else) that the prover keeps.
+const maxBranchingTerms = 48
+
+// smallFact reports whether the prover keeps a fact: a simple one
+// (expr.Simple), or one with branches of at most maxBranchingTerms
+// terms, such as a loop's guard against a count that the last block
+// clamps, i + threadIdx.x < ((blockIdx.x + 1) * chunk > n ? max(0, n -
+// blockIdx.x * chunk) : chunk).
+func smallFact(t *expr.Term) bool { return expr.Simple(t) || expr.Small(t, maxBranchingTerms) }
+
+// prove reports whether the solver proves goal from the small facts
+// that bear on it: from the linear ones among them first, then from the
+// simple ones, then from all. (The linear facts that bear on a goal are
+// among the simple ones that do, and those among the small ones.) Facts
+// with branches make a proof far harder, and are given only to a goal
+// that needs them.
+func (p *prover) prove(small []*expr.Term, goal *expr.Term) bool {
 	goals := []*expr.Term{goal}
-	for _, facts := range [][]*expr.Term{relevant(simple, goals, expr.Linear), simple} {
+	simple := relevant(small, goals, expr.Simple)
+	rounds := [][]*expr.Term{relevant(simple, goals, expr.Linear), simple}
+	if len(small) > len(simple) {
+		rounds = append(rounds, small)
+	}
+	for _, facts := range rounds {
 		if ok, err := p.solver().Prove(facts, goal); ok && err == nil {
 			return true
 		}

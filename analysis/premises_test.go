@@ -51,3 +51,18 @@ func TestDetachedBoundsByAMinimum(t *testing.T) {
 		t.Errorf("kept %s, which is not simple", testkit.Term(guard))
 	}
 }
+
+func TestProverUsesSmallFactsWithBranches(t *testing.T) {
+	v := func(name string) *expr.Term { return expr.Var(name, 32, expr.Shared) }
+	x, a, b, c := v("x"), v("a"), v("b"), v("c")
+	// The last block's clamped count: x < (c > 0 ? a : b), with a <= b.
+	facts := detached([]*expr.Term{expr.SLt(x, expr.Ite(expr.SLt(expr.Const(0, 32), c), a, b)), expr.SLe(a, b)})
+	p := newProver(newPremiseAnswers())
+	defer p.close()
+	if !p.provesOne(facts, expr.SLt(x, b)) {
+		t.Error("x < b not proven from x < (c > 0 ? a : b) and a <= b")
+	}
+	if p.provesOne(facts, expr.SLt(x, a)) {
+		t.Error("x < a proven, which the facts do not imply")
+	}
+}

@@ -37,3 +37,14 @@ func Linear(t *Term) bool {
 	})
 	return ok
 }
+
+// Small reports whether a fact has at most n distinct sub-terms, whatever
+// its operators.
+func Small(t *Term, n int) bool {
+	count := 0
+	Inspect(t, func(*Term) bool {
+		count++
+		return count <= n
+	})
+	return count <= n
+}

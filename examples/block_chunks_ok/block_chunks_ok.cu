@@ -10,6 +10,9 @@
 //
 // In label, every element records the block that owns it; in copy_head,
 // the guard is a minimum of three bounds, min(min(begin + chunk, n), m).
+// In clamp_last, the last block shortens its own count instead: if its
+// chunk would end past n, it takes max(0, n - start) elements, fewer than
+// chunk.
 // Race-free.
 #include <cstdlib>
 
@@ -28,6 +31,18 @@ __global__ void copy_head(const float *in, float *out, int n, int m) {
     out[i] = in[i] + blockIdx.x;
 }
 
+__global__ void clamp_last(const float *in, float *out, int n) {
+  int tid = threadIdx.x, blocks = gridDim.x;
+  int count = (n + blocks - 1) / blocks;
+  int start = blockIdx.x * count;
+  in = &in[start];
+  out = &out[start];
+  if ((blockIdx.x + 1) * count > n)
+    count = max(0, n - start);
+  for (int i = 0; i + tid < count; i += blockDim.x)
+    out[i + tid] = in[i + tid] + 1.0f;
+}
+
 int main(int argc, char **argv) {
   if (argc < 4)
     return 1;
@@ -41,6 +56,7 @@ int main(int argc, char **argv) {
   cudaMalloc(&out, n * sizeof(float));
   label<<<blocks, 256>>>(owner, n);
   copy_head<<<blocks, 256>>>(in, out, n, m);
+  clamp_last<<<blocks, 256>>>(in, out, n);
   cudaDeviceSynchronize();
   return 0;
 }

@@ -5,7 +5,8 @@
 // two blocks store different numbers there. With n = 3 and two blocks,
 // chunk = 2: block 0 writes 0, 1, 2 and block 1 writes 2 (thread 2 of
 // block 0 and thread 0 of block 1). Within a block the threads still
-// write distinct elements. copy_head is unchanged and race-free.
+// write distinct elements. copy_head and clamp_last are unchanged and
+// race-free.
 #include <cstdlib>
 
 __global__ void label(int *owner, int n) {
@@ -23,6 +24,18 @@ __global__ void copy_head(const float *in, float *out, int n, int m) {
     out[i] = in[i] + blockIdx.x;
 }
 
+__global__ void clamp_last(const float *in, float *out, int n) {
+  int tid = threadIdx.x, blocks = gridDim.x;
+  int count = (n + blocks - 1) / blocks;
+  int start = blockIdx.x * count;
+  in = &in[start];
+  out = &out[start];
+  if ((blockIdx.x + 1) * count > n)
+    count = max(0, n - start);
+  for (int i = 0; i + tid < count; i += blockDim.x)
+    out[i + tid] = in[i + tid] + 1.0f;
+}
+
 int main(int argc, char **argv) {
   if (argc < 4)
     return 1;
@@ -36,6 +49,7 @@ int main(int argc, char **argv) {
   cudaMalloc(&out, n * sizeof(float));
   label<<<blocks, 256>>>(owner, n);
   copy_head<<<blocks, 256>>>(in, out, n, m);
+  clamp_last<<<blocks, 256>>>(in, out, n);
   cudaDeviceSynchronize();
   return 0;
 }
