@@ -21,31 +21,28 @@ func ExtremeBounds(c *Term) []*Term {
 		return nil
 	}
 	var out []*Term
-	var below func(x, m *Term) // x op m, with m a minimum's operand
-	below = func(x, m *Term) {
-		if a, b, ok := extreme(m, op, true); ok {
-			below(x, a)
-			below(x, b)
-			return
-		}
-		if m != rhs {
-			out = append(out, compare(op, x, m))
+	if below := operands(rhs, op, true); len(below) > 1 {
+		for _, m := range below {
+			out = append(out, compare(op, lhs, m))
 		}
 	}
-	var above func(m, x *Term) // m op x, with m a maximum's operand
-	above = func(m, x *Term) {
-		if a, b, ok := extreme(m, op, false); ok {
-			above(a, x)
-			above(b, x)
-			return
-		}
-		if m != lhs {
-			out = append(out, compare(op, m, x))
+	if above := operands(lhs, op, false); len(above) > 1 {
+		for _, m := range above {
+			out = append(out, compare(op, m, rhs))
 		}
 	}
-	below(lhs, rhs)
-	above(lhs, rhs)
 	return out
+}
+
+// operands returns the operands of m if it is a minimum (least set) or
+// a maximum in op's order, those of each operand that is one again, or
+// m alone if it is not.
+func operands(m *Term, op Op, least bool) []*Term {
+	a, b, ok := extreme(m, op, least)
+	if !ok {
+		return []*Term{m}
+	}
+	return append(operands(a, op, least), operands(b, op, least)...)
 }
 
 // upperBound reads c as lhs op rhs with op a comparison that orders its
