@@ -52,17 +52,29 @@ func upperBound(c *Term) (lhs, rhs *Term, op Op, ok bool) {
 	if negated {
 		c = c.Args[0]
 	}
-	switch c.Op {
-	case OpSLt, OpSLe, OpULt, OpULe:
-	default:
+	if _, ok := signedOrder(c.Op); !ok {
 		return nil, nil, 0, false
 	}
 	if !negated {
 		return c.Args[0], c.Args[1], c.Op, true
 	}
-	// !(a < b) is b <= a; !(a <= b) is b < a.
-	flip := map[Op]Op{OpSLt: OpSLe, OpSLe: OpSLt, OpULt: OpULe, OpULe: OpULt}
-	return c.Args[1], c.Args[0], flip[c.Op], true
+	return c.Args[1], c.Args[0], negatedOrder[c.Op], true
+}
+
+// negatedOrder gives, for each order, the order of its negation with its
+// operands swapped: !(a < b) is b <= a, and !(a <= b) is b < a.
+var negatedOrder = map[Op]Op{OpSLt: OpSLe, OpSLe: OpSLt, OpULt: OpULe, OpULe: OpULt}
+
+// signedOrder reports whether op orders signed or unsigned values, and
+// whether it is an order (<, <=) at all.
+func signedOrder(op Op) (signed, ok bool) {
+	switch op {
+	case OpSLt, OpSLe:
+		return true, true
+	case OpULt, OpULe:
+		return false, true
+	}
+	return false, false
 }
 
 // extreme reads m as the minimum (least set) or the maximum of two
@@ -74,7 +86,11 @@ func extreme(m *Term, op Op, least bool) (a, b *Term, ok bool) {
 		return nil, nil, false
 	}
 	cond, x, y := comparisonOf(m.Args[0]), m.Args[1], m.Args[2]
-	if cond == nil || cond.Op != strictOf(op) && cond.Op != lenientOf(op) {
+	if cond == nil {
+		return nil, nil, false
+	}
+	signed, isOrder := signedOrder(cond.Op)
+	if want, _ := signedOrder(op); !isOrder || signed != want {
 		return nil, nil, false
 	}
 	p, q := cond.Args[0], cond.Args[1]
@@ -114,20 +130,4 @@ func tautology(t *Term) bool {
 	}
 	a, b := t.Args[0], t.Args[1]
 	return a.Op == OpNot && Equal(a.Args[0], b) || b.Op == OpNot && Equal(b.Args[0], a)
-}
-
-// strictOf and lenientOf return the strict and the non-strict
-// comparison of op's signedness.
-func strictOf(op Op) Op {
-	if op == OpSLt || op == OpSLe {
-		return OpSLt
-	}
-	return OpULt
-}
-
-func lenientOf(op Op) Op {
-	if op == OpSLt || op == OpSLe {
-		return OpSLe
-	}
-	return OpULe
 }
