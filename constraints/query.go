@@ -74,16 +74,20 @@ type Query struct {
 func (q *Query) Race() []*expr.Term { return withValues(q.Assertions, q) }
 
 // Conflicting reports whether two accesses can race at all in a launch:
-// the same object or allocation, at least one writes, and, if both are
-// atomics, one of them block-scoped in global memory.
+// the same object or allocation, at least one writes, if both are
+// atomics, one of them block-scoped in global memory, and their bytes
+// can overlap (Disjoint).
 func Conflicting(l *Launch, a, b *kernelanalysis.Access) bool {
 	if ga, _ := l.object(a); ga != firstOf(l.object(b)) {
 		return false
 	}
-	if a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic {
-		return atomicPairRaces(a, b)
+	if a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic && !atomicPairRaces(a, b) {
+		return false
 	}
-	return a.Kind != kernelanalysis.Read || b.Kind != kernelanalysis.Read
+	if a.Kind == kernelanalysis.Read && b.Kind == kernelanalysis.Read {
+		return false
+	}
+	return !Disjoint(l, a, b)
 }
 
 // Options change what a query takes into account, for --explain.

@@ -13,10 +13,17 @@ func TestConflicting(t *testing.T) {
 	h := &kernelanalysis.Object{Name: "b", Space: kernelanalysis.Global}
 	s := &kernelanalysis.Object{Name: "s", Space: kernelanalysis.Shared}
 	acc := func(o *kernelanalysis.Object, k kernelanalysis.AccessKind) *kernelanalysis.Access {
-		return &kernelanalysis.Access{Object: o, Kind: k, Scope: cuda.ScopeDevice}
+		return &kernelanalysis.Access{Object: o, Kind: k, Scope: cuda.ScopeDevice, Offset: expr.Const(0, 64), Size: expr.Const(4, 64)}
 	}
 	blockScoped := func(o *kernelanalysis.Object) *kernelanalysis.Access {
-		return &kernelanalysis.Access{Object: o, Kind: kernelanalysis.Atomic, Scope: cuda.ScopeBlock}
+		a := acc(o, kernelanalysis.Atomic)
+		a.Scope = cuda.ScopeBlock
+		return a
+	}
+	field := func(o *kernelanalysis.Object, at uint64) *kernelanalysis.Access {
+		a := acc(o, kernelanalysis.Write)
+		a.Offset = expr.Const(at, 64)
+		return a
 	}
 	R, W, A := kernelanalysis.Read, kernelanalysis.Write, kernelanalysis.Atomic
 	tests := []struct {
@@ -31,6 +38,8 @@ func TestConflicting(t *testing.T) {
 		{blockScoped(s), blockScoped(s), false, "block scope covers every thread that sees shared memory"},
 		{acc(g, A), acc(g, R), true, "an atomic and a plain read race"},
 		{acc(g, W), acc(h, W), false, "distinct objects do not overlap"},
+		{field(g, 0), field(g, 4), false, "two ints side by side do not overlap"},
+		{field(g, 0), field(g, 3), true, "two ints that share a byte"},
 	}
 	for _, tt := range tests {
 		if got := Conflicting(&Launch{}, tt.a, tt.b); got != tt.want {
