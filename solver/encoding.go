@@ -66,6 +66,10 @@ type step struct {
 	unsatOnly bool
 	// trial, if set, is the trial enc encodes.
 	trial *trial
+	// firstLook marks a short attempt at a trial that the plan tries
+	// again later with its full share: running out of its limit does
+	// not make the trial hard (trialRun).
+	firstLook bool
 	// kind says what the attempt is, for hints (hints.go).
 	kind attemptKind
 	// name says what the attempt is, for HGRD_TRACE_QUERIES.
@@ -131,6 +135,12 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 			budget -= relaxation.limit
 		}
 		ts := trials(q)
+		// A first look at the first trial, for a race, before the
+		// integers' first attempt (firstTrialShare).
+		if len(ts) > 0 && integersFirst && budget/firstTrialShare > 0 {
+			steps = append(steps, step{enc: s.trialEncoding(ts[0]), limit: budget / firstTrialShare, satOnly: true, trial: ts[0], firstLook: true, kind: trialAttempt, name: "trial (first look) " + ts[0].String()})
+			budget -= budget / firstTrialShare
+		}
 		// Products of unknowns get a short integer attempt before
 		// anything else: the integers decide most such queries within
 		// it (see integerRounds), in hundredths of a second, where the
@@ -305,6 +315,16 @@ const smallValuesShare = 32
 // found nothing took 13 s of hecbench-dev's solving at a thirty-second
 // (2.1 s for one query of scan), and the bit-vectors then decided.
 const smallValuesShareBitVectors = 256
+
+// firstTrialShare is the share of a query's budget (its inverse) of the
+// first look at the first trial of a query that multiplies unknowns,
+// which comes before the first integer attempt: 39k units of the
+// default budget. Of the examples' 177 queries with trials, 33 were
+// races that the first integer attempt ran out on (0.3 s each, 9.6 s in
+// all) and a trial found next, 20 of them the first trial, all but one
+// within 39k units (0.01 s); the first trials of the 87 race-free ones
+// were unsat in 7.5k units at the median.
+const firstTrialShare = 512
 
 // firstIntegerShare is the share of a query's budget (its inverse) of
 // the first integer attempt of a query that multiplies unknowns: 78k

@@ -148,33 +148,37 @@ type trialRun struct {
 }
 
 // skips reports whether a step is a trial to skip: maxHardTrials of
-// the plan's trials ran out of their rlimit.
-func (r *trialRun) skips(st step) bool { return st.trial != nil && r.hard == maxHardTrials }
+// the plan's trials ran out of their rlimit, or a first look refuted it.
+func (r *trialRun) skips(st step) bool {
+	return st.trial != nil && (r.hard == maxHardTrials || slices.Contains(r.refuted, st.trial))
+}
 
-// record records a step's outcome and reports whether it was the plan's
-// last trial and every trial was unsat: the trials may then be
-// completed into a case split (exhaustTrials).
+// record records a step's outcome and reports whether every trial of
+// the plan is now unsat: the trials may then be completed into a case
+// split (exhaustTrials).
 func (r *trialRun) record(st step, res *Result) bool {
 	switch {
 	case st.trial == nil:
 		return false
 	case res.Status == Unknown && res.Reason == "":
-		r.hard++
+		if !st.firstLook {
+			r.hard++
+		}
 	case res.Status == Unsat:
 		r.refuted = append(r.refuted, st.trial)
 	}
 	return len(r.refuted) == r.planned
 }
 
-// trialCount returns the number of trials of a plan.
+// trialCount returns the number of distinct trials of a plan.
 func trialCount(steps []step) int {
-	n := 0
+	seen := map[*trial]bool{}
 	for _, st := range steps {
 		if st.trial != nil {
-			n++
+			seen[st.trial] = true
 		}
 	}
-	return n
+	return len(seen)
 }
 
 // enumerations remembers what otherValues found, by question: every

@@ -86,3 +86,34 @@ func TestEnumerationsRemembered(t *testing.T) {
 		t.Errorf("other values tried: no attempt, want a new enumeration")
 	}
 }
+
+// TestTrialRunCountsAFirstLookOnce checks the bookkeeping of a plan whose
+// first trial gets a first look: the plan has two trials, not three; a
+// first look that refutes its trial skips the trial's later attempt; one
+// that runs out of its limit neither refutes the trial nor makes it hard.
+func TestTrialRunCountsAFirstLookOnce(t *testing.T) {
+	one, two := &trial{}, &trial{}
+	look := step{trial: one, firstLook: true, kind: trialAttempt}
+	steps := []step{look, {kind: integerAttempt}, {trial: one, kind: trialAttempt}, {trial: two, kind: trialAttempt}}
+	if n := trialCount(steps); n != 2 {
+		t.Fatalf("trialCount = %d, want 2 distinct trials", n)
+	}
+	unknown, unsat := &Result{Status: Unknown}, &Result{Status: Unsat}
+
+	ranOut := trialRun{planned: 2}
+	ranOut.record(look, unknown)
+	if ranOut.hard != 0 || ranOut.skips(steps[2]) {
+		t.Errorf("a first look that ran out: hard %d, skips the trial's attempt %v; want 0 and false", ranOut.hard, ranOut.skips(steps[2]))
+	}
+
+	refuted := trialRun{planned: 2}
+	if refuted.record(look, unsat) {
+		t.Errorf("one of two trials refuted: the run reports every trial refuted")
+	}
+	if !refuted.skips(steps[2]) || refuted.skips(steps[3]) {
+		t.Errorf("a first look refuted the first trial: skips its attempt %v, the second's %v; want true, false", refuted.skips(steps[2]), refuted.skips(steps[3]))
+	}
+	if !refuted.record(steps[3], unsat) {
+		t.Errorf("both trials refuted: the run does not report it")
+	}
+}
