@@ -54,6 +54,8 @@ const (
 
 // A step is one attempt of a plan: an encoding and its rlimit.
 type step struct {
+	// enc is the attempt's encoding; nil for a trial encoded when it
+	// runs (Solver.encoded).
 	enc   *encoding
 	limit uint64
 	// satOnly marks an attempt over a narrowed encoding or a trial,
@@ -74,6 +76,21 @@ type step struct {
 	kind attemptKind
 	// name says what the attempt is, for HGRD_TRACE_QUERIES.
 	name string
+}
+
+// alone reports whether the attempt is decided in a context of its own:
+// a fresh encoding, or a trial not yet encoded, whose encoding is the
+// integers' as its query's is.
+func (st step) alone() bool { return st.enc == nil || st.enc.fresh }
+
+// encoded returns the step with its encoding: a trial encoded when it
+// runs gets its encoding now, which the Solver retains.
+func (s *Solver) encoded(st step) step {
+	if st.enc == nil {
+		st.enc = s.trialEncoding(st.trial)
+		s.retain(st.enc)
+	}
+	return st
 }
 
 // plan returns the attempts for a query within a budget, a portfolio of
@@ -190,7 +207,10 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		// small host values, found far faster among them.
 		for _, t := range ts {
 			if budget/trialShare > 0 {
-				steps = append(steps, step{enc: s.trialEncoding(t), limit: budget / trialShare, satOnly: true, trial: t, kind: trialAttempt, name: "trial " + t.String()})
+				// Encoded when it runs (Solver.decide): most plans end
+				// before their trials, and encoding one took half of
+				// planning.
+				steps = append(steps, step{limit: budget / trialShare, satOnly: true, trial: t, kind: trialAttempt, name: "trial " + t.String()})
 			}
 		}
 		small := budget / smallValuesShare
@@ -288,7 +308,7 @@ func withoutSmallAlone(steps []step) []step {
 	for i, st := range steps {
 		st.limit += carried
 		carried = 0
-		if st.enc.fresh && st.limit < minAttempt && i < len(steps)-1 {
+		if st.alone() && st.limit < minAttempt && i < len(steps)-1 {
 			carried = st.limit
 			continue
 		}

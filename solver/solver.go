@@ -295,6 +295,7 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 		if trials.skips(step) {
 			continue
 		}
+		step = s.encoded(step)
 		start := trace.start()
 		var units uint64
 		var read func(m *z3.Model) *Result // nil: the relaxation's models prove nothing
