@@ -48,3 +48,26 @@ func TestAnswersRememberedUnderOtherNames(t *testing.T) {
 		t.Errorf("renamed race: %v with %v, want its own model with c = 2", renamedRace.Status, renamedRace.Vars)
 	}
 }
+
+// TestUnsatQueryAnswersItsSupersets checks that a query asserting all of
+// an earlier unsat query's assertions and more is answered unsat without
+// an attempt, and that one asserting only some of them is not.
+func TestUnsatQueryAnswersItsSupersets(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	attempts := 0
+	s.observe = func(step, *Result) { attempts++ }
+	unsat := renamedQuery("x", "y", false)
+	if r := mustCheck(t, s, unsat); r.Status != Unsat {
+		t.Fatalf("the first query: %v, want unsat", r.Status)
+	}
+	more := &Query{Assertions: append([]*expr.Term{expr.ULt(v32("z"), c32(7))}, renamedQuery("x", "y", false).Assertions...)}
+	before := attempts
+	if r := mustCheck(t, s, more); r.Status != Unsat || attempts != before {
+		t.Errorf("its assertions and one more: %v after %d attempts, want unsat after none", r.Status, attempts-before)
+	}
+	fewer := &Query{Assertions: renamedQuery("x", "y", false).Assertions[:2]}
+	if r := mustCheck(t, s, fewer); r.Status != Sat {
+		t.Errorf("two of its three assertions: %v, want sat (x = 2, y = 2)", r.Status)
+	}
+}

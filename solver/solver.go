@@ -101,6 +101,9 @@ type Solver struct {
 	// answers holds the Solver's answers that no renaming changes (see
 	// remembered).
 	answers map[questionKey]*Result
+	// refuted holds the assertions of the latest unsat queries (see
+	// remembered).
+	refuted refutations
 	// observe, if set, is told of each attempt and its outcome (tests).
 	observe func(step, *Result)
 	// hints holds, by skeleton, the kind of attempt that decided the
