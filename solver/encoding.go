@@ -54,7 +54,7 @@ const (
 
 // A step is one attempt of a plan: an encoding and its rlimit.
 type step struct {
-	// enc is the attempt's encoding; nil for a trial encoded when it
+	// enc is the attempt's encoding; nil for a trial, encoded when it
 	// runs (Solver.encoded).
 	enc   *encoding
 	limit uint64
@@ -82,6 +82,17 @@ type step struct {
 // a fresh encoding, or a trial not yet encoded, whose encoding is the
 // integers' as its query's is.
 func (st step) alone() bool { return st.enc == nil || st.enc.fresh }
+
+// trialStep returns the attempt at a trial within limit, a first look
+// or not. It is encoded when it runs (Solver.encoded): most plans end
+// before their trials, and encoding them took half of planning.
+func trialStep(t *trial, limit uint64, firstLook bool) step {
+	name := "trial " + t.String()
+	if firstLook {
+		name = "trial (first look) " + t.String()
+	}
+	return step{limit: limit, satOnly: true, trial: t, firstLook: firstLook, kind: trialAttempt, name: name}
+}
 
 // encoded returns the step with its encoding: a trial encoded when it
 // runs gets its encoding now, which the Solver retains.
@@ -155,7 +166,7 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		// A first look at the first trial, for a race, before the
 		// integers' first attempt (firstTrialShare).
 		if len(ts) > 0 && integersFirst && budget/firstTrialShare > 0 {
-			steps = append(steps, step{enc: s.trialEncoding(ts[0]), limit: budget / firstTrialShare, satOnly: true, trial: ts[0], firstLook: true, kind: trialAttempt, name: "trial (first look) " + ts[0].String()})
+			steps = append(steps, trialStep(ts[0], budget/firstTrialShare, true))
 			budget -= budget / firstTrialShare
 		}
 		// Products of unknowns get a short integer attempt before
@@ -207,10 +218,7 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 		// small host values, found far faster among them.
 		for _, t := range ts {
 			if budget/trialShare > 0 {
-				// Encoded when it runs (Solver.decide): most plans end
-				// before their trials, and encoding one took half of
-				// planning.
-				steps = append(steps, step{limit: budget / trialShare, satOnly: true, trial: t, kind: trialAttempt, name: "trial " + t.String()})
+				steps = append(steps, trialStep(t, budget/trialShare, false))
 			}
 		}
 		small := budget / smallValuesShare
