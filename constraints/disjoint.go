@@ -28,10 +28,7 @@ import (
 // 12-byte struct, where the power of two, 4, leaves field 4 bytes away
 // possible).
 func Disjoint(l *Launch, a, b *kernelanalysis.Access) bool {
-	_, base1 := l.object(a)
-	_, base2 := l.object(b)
-	o1 := expr.Add(base1, expr.Instantiate(a.Offset, 1))
-	o2 := expr.Add(base2, expr.Instantiate(b.Offset, 2))
+	o1, o2 := offsets(l, a, b)
 	if !a.Size.IsConst() || !b.Size.IsConst() || o1.Width != o2.Width {
 		return false
 	}

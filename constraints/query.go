@@ -131,10 +131,8 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	if relation == nil {
 		return nil
 	}
-	_, base1 := l.object(a)
-	_, base2 := l.object(b)
-	q := &Query{Kind: kind, First: a, Second: b,
-		Offset1: expr.Add(base1, expr.Instantiate(a.Offset, 1)), Offset2: expr.Add(base2, expr.Instantiate(b.Offset, 2))}
+	q := &Query{Kind: kind, First: a, Second: b}
+	q.Offset1, q.Offset2 = offsets(l, a, b)
 	// The order of the assertions is kept as it was before sides were
 	// recorded: Z3's search follows it, and near the budget the answer
 	// with it (quantAQLM's sh_b pair: decided in 17 s, not decided with
@@ -190,6 +188,15 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	core = append(core, counterLemmas(k, l, core, writers)...)
 	q.Assertions = withLemmas(core, q)
 	return q
+}
+
+// offsets returns the byte offsets of two accesses in their allocation,
+// each in its thread of a query (side 1 and side 2): the offset of its
+// object in the allocation plus the access's.
+func offsets(l *Launch, a, b *kernelanalysis.Access) (o1, o2 *expr.Term) {
+	_, base1 := l.object(a)
+	_, base2 := l.object(b)
+	return expr.Add(base1, expr.Instantiate(a.Offset, 1)), expr.Add(base2, expr.Instantiate(b.Offset, 2))
 }
 
 // withValues returns assertions with the query's DifferentValues added
