@@ -45,7 +45,7 @@ func (s *Solver) remembered(q *Query, limits []uint64, decide func() (*Result, e
 		traceReuse("as an earlier query of its shape", r)
 		return &Result{Status: r.Status, Reason: r.Reason}, nil
 	}
-	assertions := s.refuted.intern(q.Assertions)
+	assertions := interned(&s.terms, q.Assertions)
 	if assertions != nil && s.refuted.includesOne(assertions) {
 		r := &Result{Status: Unsat}
 		traceReuse("an earlier unsat query's assertions are among its own", r)
@@ -70,17 +70,16 @@ func (s *Solver) remembered(q *Query, limits []uint64, decide func() (*Result, e
 // the same accesses with one more bound, that of the access before it
 // (box_offsets_ok's write-read and write-write pairs: 0.2 s each).
 type refutations struct {
-	terms expr.Interner
-	sets  []map[*expr.Term]bool // oldest first, at most keptRefutations
+	sets []map[*expr.Term]bool // oldest first, at most keptRefutations
 }
 
 // keptRefutations bounds the unsat queries a Solver keeps for
 // includesOne.
 const keptRefutations = 64
 
-// intern returns the set of the interned assertions, or nil if a term
-// is malformed (a nil operand), which decide then reports.
-func (r *refutations) intern(assertions []*expr.Term) (set map[*expr.Term]bool) {
+// interned returns the set of the assertions interned by terms, or nil
+// if a term is malformed (a nil operand), which decide then reports.
+func interned(terms *expr.Interner, assertions []*expr.Term) (set map[*expr.Term]bool) {
 	defer func() {
 		if recover() != nil {
 			set = nil
@@ -88,7 +87,7 @@ func (r *refutations) intern(assertions []*expr.Term) (set map[*expr.Term]bool) 
 	}()
 	set = make(map[*expr.Term]bool, len(assertions))
 	for _, a := range assertions {
-		set[r.terms.Intern(a)] = true
+		set[terms.Intern(a)] = true
 	}
 	return set
 }

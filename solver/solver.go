@@ -101,6 +101,9 @@ type Solver struct {
 	// answers holds the Solver's answers that no renaming changes (see
 	// remembered).
 	answers map[questionKey]*Result
+	// terms interns the terms the Solver compares across queries: the
+	// keys of rests and the assertions of refuted.
+	terms expr.Interner
 	// refuted holds the assertions of the latest unsat queries (see
 	// remembered).
 	refuted refutations
@@ -115,7 +118,6 @@ type Solver struct {
 	// rests holds the answers to the parts of queries apart from their
 	// races (see checkRest).
 	rests struct {
-		terms   expr.Interner
 		answers map[*expr.Term]*Result // by the rest's interned conjunction
 	}
 	// enumerations holds the outcomes of otherValues (exhaust.go), which
@@ -204,7 +206,7 @@ func (s *Solver) checkSlices(q *Query, limits []uint64) (*Result, error) {
 		return whole()
 	}
 	traceSlices()
-	key := s.rests.terms.Intern(expr.AllOf(rest.Assertions...))
+	key := s.terms.Intern(expr.AllOf(rest.Assertions...))
 	if r, ok := s.rests.answers[key]; ok && r.Status == Unsat {
 		traceReuse("as the same rest before", r)
 		return &Result{Status: Unsat}, nil
