@@ -43,17 +43,16 @@ func explainRuledOut(ctx context.Context, tasks []*task, workers int) []report.N
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	// As between lanes of queries (solveLanes), an explanation's solver
+	// is closed before Z3's memory is released: a worker runs with the
+	// garbage collector off, and ssm's ten explanations held more than
+	// the 1 GiB a file may use.
+	gate := newReleaseGate(workers)
 	parallel.ForEach(len(candidates), workers, func(i int) {
+		gate.enter()
+		defer gate.leave()
 		if ctx.Err() == nil {
 			notes[i] = explain(candidates[i])
-		}
-		if workers == 1 {
-			// As between lanes of queries (solveAll): the explanation's
-			// solver is closed and no other is open, so its Z3 memory
-			// goes before the next starts. A worker runs with the
-			// garbage collector off, and ssm's ten explanations held
-			// more than the 1 GiB a file may use.
-			solver.ReleaseMemory()
 		}
 	})
 	var out []report.Note

@@ -29,10 +29,11 @@ type Options struct {
 	// ReportBenign reports write-write races in which both writes store
 	// the same value, as benign races; by default they are not races.
 	ReportBenign bool
-	// Workers is the number of solvers that decide the file's queries in
-	// parallel; 0 means one per core. With one, the lanes of queries are
-	// decided one after the other, and the Z3 memory of each is released
-	// before the next starts (solver.ReleaseMemory).
+	// Workers is the number of threads that decide the file's lanes of
+	// queries at once, each lane with solvers of its own; 0 means one per
+	// core. It changes no answer (solveAll). Z3's memory is released
+	// between lanes (solver.ReleaseMemory): with one thread after every
+	// lane, with more once enough is held (releaseGate).
 	Workers int
 	// SolverMemory bounds, in bytes, the memory Z3 holds in the process
 	// (solver.LimitMemory; 0: no bound): an attempt that would pass it

@@ -261,9 +261,15 @@ func template(kernel string) string {
 }
 
 // solveAll answers every task, lanes in parallel on up to workers
-// goroutines (all cores if workers is 0). Within a lane a task is skipped
+// threads (all cores if workers is 0). Within a lane a task is skipped
 // when an earlier task of the lane already found its race; tasks with one
 // key share a lane.
+//
+// Every thread's answers are those of one thread: lanes start from the
+// same Z3 state (releaseGate) and share only premise answers. Z3's
+// memory bound and a collection forced by the heap's limit are the
+// exceptions (sharedStateWatch); when either may have touched an answer,
+// the lanes are solved again on one thread, from where they started.
 func solveAll(ctx context.Context, tasks []*task, workers int) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -272,20 +278,39 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 	for _, t := range sharingLanes(tasks) {
 		byLane[t.lane] = append(byLane[t.lane], t)
 	}
-	work := make(chan []*task, lanes)
+	byLane = slices.DeleteFunc(byLane, func(l []*task) bool { return len(l) == 0 })
+	threads := min(workers, len(byLane))
+	if threads <= 1 {
+		return solveLanes(ctx, byLane, 1)
+	}
+	unsolved := snapshot(tasks)
+	watch := watchSharedState()
+	// The longest lanes first, by their tasks, so that the threads end
+	// together; the order of lanes changes no answer.
+	parallelOrder := slices.Clone(byLane)
+	slices.SortStableFunc(parallelOrder, func(a, b []*task) int { return len(b) - len(a) })
+	err := solveLanes(ctx, parallelOrder, threads)
+	if ctx.Err() != nil || !watch.disturbed() {
+		return err
+	}
+	restore(tasks, unsolved)
+	return solveLanes(ctx, byLane, 1)
+}
+
+// solveLanes answers the lanes' tasks on threads threads, each lane with
+// solvers of its own (solveLane).
+func solveLanes(ctx context.Context, byLane [][]*task, threads int) error {
+	work := make(chan []*task, len(byLane))
 	for _, lane := range byLane {
-		if len(lane) > 0 {
-			work <- lane
-		}
+		work <- lane
 	}
 	close(work)
 	answers := newPremiseAnswers()
-	errs := make(chan error, lanes)
+	gate := newReleaseGate(threads)
+	errs := make(chan error, len(byLane))
 	var wg sync.WaitGroup
-	for w := 0; w < min(workers, lanes); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	for range threads {
+		wg.Go(func() {
 			// Z3 counts its memory per OS thread and totals the counts
 			// now and then; on one thread, its 300 MB probe (left in
 			// its tactic for arrays and functions) sees the same total
@@ -293,16 +318,16 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			for lane := range work {
-				if err := solveLane(ctx, lane, answers); err != nil {
+				gate.enter()
+				start := time.Now()
+				err := solveLane(ctx, lane, answers)
+				traceLane(lane, start)
+				gate.leave()
+				if err != nil {
 					errs <- err
 				}
-				if workers == 1 {
-					// The lane's solver is closed and no other is
-					// open: each lane starts from the same Z3 state.
-					solver.ReleaseMemory()
-				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	close(errs)
@@ -310,6 +335,30 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 		return err
 	}
 	return ctx.Err()
+}
+
+// traceLane prints, when TraceEnv is set, a lane's number, its tasks and
+// the seconds they took: how evenly the lanes divide a file's work.
+func traceLane(lane []*task, start time.Time) {
+	if os.Getenv(TraceEnv) != "" {
+		fmt.Fprintf(os.Stderr, "lane %d: %d tasks in %.2fs\n", lane[0].lane, len(lane), time.Since(start).Seconds())
+	}
+}
+
+// snapshot returns a copy of each task as it is before solving.
+func snapshot(tasks []*task) []task {
+	out := make([]task, len(tasks))
+	for i, t := range tasks {
+		out[i] = *t
+	}
+	return out
+}
+
+// restore returns each task to its snapshot.
+func restore(tasks []*task, saved []task) {
+	for i, t := range tasks {
+		*t = saved[i]
+	}
 }
 
 // solveLane answers a lane's tasks in order with one solver, proving

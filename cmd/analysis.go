@@ -41,7 +41,7 @@ type analysisFlags struct {
 	toolkit                    frontend.Toolkit // found by options
 	explain, anyLaunch         bool
 	reportBenign, timings      bool
-	jobs                       int
+	jobs, threads              int
 	timeout                    time.Duration
 	memoryLimit                uint64
 	noCache                    bool
@@ -64,6 +64,7 @@ func (f *analysisFlags) register(fl *pflag.FlagSet) {
 	fl.BoolVar(&f.reportBenign, "report-benign", false, "report write-write races in which both writes store the same value, as benign races")
 	fl.BoolVar(&f.anyLaunch, "any-launch", false, "check kernels for every launch shape: no 1-D default for kernels that read only x coordinates, no bound on the grid's threads")
 	fl.IntVarP(&f.jobs, "jobs", "j", driver.DefaultJobs(), "files analysed at once (default: one a core, as many as the available memory holds at 2 GB each)")
+	fl.IntVar(&f.threads, "threads", 0, "threads that solve one file's queries; the verdicts are the same with any number (default: the cores that -j leaves each file)")
 	fl.DurationVar(&f.timeout, "timeout", 0, "budget of one file's analysis, such as 5m; solving stops shortly before its end and reports the races found by then, with the pairs left undecided, as not fully analysed (default: none)")
 	fl.Uint64Var(&f.memoryLimit, "memory-limit", defaultMemoryLimitMiB, "bound, in MiB, of the memory one file's analysis may hold (clang and opt apart); a file over it is reported as not analysed (0: none)")
 	fl.BoolVar(&f.noCache, "no-cache", false, "analyse every file anew, without reading or writing the result cache")
@@ -78,7 +79,7 @@ func (f *analysisFlags) options(tools *toolFlags) (driver.Options, error) {
 	opts := driver.Options{Frontend: frontend.Config{
 		Clang: tools.clang, Opt: tools.opt, CUDAPath: f.cudaPath,
 		IncludeDirs: f.includes, Defines: f.defines,
-	}, Options: analysis.Options{Explain: f.explain, AnyLaunch: f.anyLaunch, ReportBenign: f.reportBenign}, Jobs: f.jobs, FileTimeout: f.timeout, MemoryLimit: f.memoryLimit << 20}
+	}, Options: analysis.Options{Explain: f.explain, AnyLaunch: f.anyLaunch, ReportBenign: f.reportBenign, Workers: f.threads}, Jobs: f.jobs, FileTimeout: f.timeout, MemoryLimit: f.memoryLimit << 20}
 	// An installed CUDA toolkit's headers replace the prelude when
 	// clang-14 can use them; one it cannot use is reported once, by run.
 	f.toolkit = frontend.FindToolkit(context.Background(), opts.Frontend)
@@ -96,6 +97,9 @@ func (f *analysisFlags) options(tools *toolFlags) (driver.Options, error) {
 	}
 	if f.jobs < 1 {
 		return opts, fmt.Errorf("-j %d: want at least 1", f.jobs)
+	}
+	if f.threads < 0 {
+		return opts, fmt.Errorf("--threads %d: want at least 1", f.threads)
 	}
 	if !f.noCache {
 		// The cache is best-effort: without a usable directory, every

@@ -23,7 +23,8 @@ type Options struct {
 	// Input's own Frontend replaces it for that input.
 	Frontend frontend.Config
 	// Options configure the analysis of each file: the launch shape of
-	// kernels no host code launches, --explain, solvers per file.
+	// kernels no host code launches, --explain, solvers per file (0:
+	// the cores the jobs leave each file, see solverThreads).
 	analysis.Options
 	// InProcess analyses every file in the calling process instead of a
 	// child process per file (isolate.go). Verdicts near the solver's

@@ -178,3 +178,31 @@ func TestStaleScratchIsRemoved(t *testing.T) {
 		}
 	}
 }
+
+// TestThreadsDoNotChangeVerdicts analyses examples whose lanes of
+// queries race, on one thread and on three, in worker processes: the
+// reports, witnesses included, must be the same.
+func TestThreadsDoNotChangeVerdicts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("analyses examples")
+	}
+	files := []string{"../examples/tiled_grid_racy/tiled_grid_racy.cu", "../examples/copyFromTp_racy/copyFromTp_racy.cu"}
+	var reports []string
+	for _, threads := range []int{1, 3} {
+		res := Check(context.Background(), files, Options{Options: analysis.Options{Workers: threads}})
+		var out strings.Builder
+		for _, f := range res.Files {
+			if f.Error != "" || len(f.Races) == 0 {
+				t.Fatalf("%d threads, %s: error %q, %d races: want races", threads, f.Path, f.Error, len(f.Races))
+			}
+			f.Seconds, f.PeakMiB = 0, 0 // time and memory differ from run to run
+		}
+		if err := report.WriteJSON(&out, res); err != nil {
+			t.Fatal(err)
+		}
+		reports = append(reports, out.String())
+	}
+	if reports[0] != reports[1] {
+		t.Errorf("one thread reported\n%s\nthree threads\n%s", reports[0], reports[1])
+	}
+}

@@ -10,9 +10,9 @@
 // every file from the same state, and a crash inside Z3 or LLVM loses
 // that file only.
 //
-// A worker runs with Go's garbage collector off, but for a collection
-// after each lane of queries (analysis.Options.Workers) and above a
-// memory limit. go-z3 releases a Z3 term when the collector finalizes its
+// A worker runs with Go's garbage collector off, but for collections
+// between lanes of queries (analysis.Options.Workers: the threads that
+// solve them) and above a memory limit. go-z3 releases a Z3 term when the collector finalizes its
 // Go value, and Z3 then reuses the term's id: the order in which Z3
 // searches, and so its answers near the budget and its witnesses, would
 // depend on when the collector ran (two runs of the same files with the
@@ -106,10 +106,10 @@ func serveWorker(in io.Reader, out io.Writer) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(heapLimit(req.MemoryLimit))
 	}
-	// One solving thread: the file's lanes of queries one after the
-	// other, each with its own solver, so that the worker holds one Z3
-	// context at a time and collects garbage between lanes.
-	req.Options.Workers = 1
+	// The file's lanes of queries, each with its own solver, on the
+	// threads the driver gave the file (solverThreads); garbage is
+	// collected only while no lane is being solved.
+	req.Options.Workers = max(req.Options.Workers, 1)
 	req.Options.SolverMemory = solverMemory(req.MemoryLimit)
 	defer startProfile(req.Path)()
 	defer startHeapProfile(req.Path)()
@@ -157,6 +157,12 @@ func checkInChild(ctx context.Context, path string, partners []frontend.HostSour
 		cmd.Stderr = io.MultiWriter(&stderr, os.Stderr)
 	}
 	peak, runErr := proc.RunWithin(cmd, opts.MemoryLimit)
+	if errors.Is(runErr, proc.ErrMemoryLimit) && opts.Workers > 1 && ctx.Err() == nil {
+		// Lanes solved at once hold more memory together than one at a
+		// time: the file's verdict is the one a single thread gives.
+		opts.Workers = 1
+		return checkInChild(ctx, path, partners, opts)
+	}
 	if errors.Is(runErr, proc.ErrMemoryLimit) {
 		out.Result.Error = fmt.Sprintf("analysis exceeded the memory limit of %d MiB (the per-file limit, --memory-limit)", opts.MemoryLimit>>20)
 		out.Result.PeakMiB = peak >> 20

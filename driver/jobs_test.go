@@ -28,3 +28,22 @@ func TestAvailableMemoryIsRead(t *testing.T) {
 		t.Fatalf("DefaultJobs() = %d", DefaultJobs())
 	}
 }
+
+func TestSolverThreads(t *testing.T) {
+	for _, tt := range []struct {
+		asked, cores, jobs, files int
+		want                      int
+		reason                    string
+	}{
+		{0, 2, 2, 1, 2, "one file: every core"},
+		{0, 8, 8, 100, 1, "a scan: one thread a file"},
+		{0, 8, 2, 100, 4, "two jobs: half the cores each"},
+		{0, 8, 8, 3, 2, "three files on eight cores: two each"},
+		{0, 1, 1, 1, 1, "one core"},
+		{3, 2, 2, 50, 3, "asked for (--threads)"},
+	} {
+		if got := solverThreads(tt.asked, tt.cores, tt.jobs, tt.files); got != tt.want {
+			t.Errorf("solverThreads(%d, %d, %d, %d) = %d, want %d (%s)", tt.asked, tt.cores, tt.jobs, tt.files, got, tt.want, tt.reason)
+		}
+	}
+}

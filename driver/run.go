@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -49,20 +50,34 @@ func (r *runner) some(ctx context.Context, inputs []Input, partners [][]frontend
 	if r.opts.InProcess {
 		jobs = 1
 	}
+	threads := solverThreads(r.opts.Workers, runtime.NumCPU(), jobs, len(which))
 	parallel.ForEach(len(which), jobs, func(k int) {
 		i := which[k]
 		var ps []frontend.HostSource
 		if partners != nil {
 			ps = partners[i]
 		}
-		outcomes[i] = r.one(ctx, inputs[i], ps)
+		outcomes[i] = r.one(ctx, inputs[i], ps, threads)
 	})
 }
 
-// one analyses an input, from the cache if it has the answer.
-func (r *runner) one(ctx context.Context, in Input, partners []frontend.HostSource) *outcome {
+// solverThreads returns the threads that solve one file's queries: those
+// asked for, if any; else the cores that the files analysed at once (the
+// jobs, or fewer files) leave each, at least one. A pre-commit check or
+// an editor's lint of one file gets every core; a scan, one a file.
+func solverThreads(asked, cores, jobs, files int) int {
+	if asked > 0 {
+		return asked
+	}
+	return max(1, cores/max(1, min(jobs, files)))
+}
+
+// one analyses an input, from the cache if it has the answer, its
+// queries solved on threads threads.
+func (r *runner) one(ctx context.Context, in Input, partners []frontend.HostSource, threads int) *outcome {
 	defer r.progress(in.Path)
 	opts := r.opts
+	opts.Workers = threads
 	if in.Frontend != nil {
 		opts.Frontend = *in.Frontend
 	}

@@ -58,6 +58,7 @@ package solver
 import (
 	"math"
 	"strings"
+	"sync/atomic"
 )
 
 // DefaultBudget is the rlimit a query gets when New is passed 0. It was
@@ -125,5 +126,18 @@ func unknownReason(z3reason string) string {
 	if strings.Contains(z3reason, "resource limit") || z3reason == "canceled" {
 		return ""
 	}
+	if strings.Contains(z3reason, "memory") || strings.Contains(z3reason, "memout") {
+		memoryOuts.Add(1)
+	}
 	return "z3: " + z3reason
 }
+
+// memoryOuts counts the attempts of this process that ended at Z3's
+// memory bound (LimitMemory).
+var memoryOuts atomic.Int64
+
+// MemoryOuts returns how many attempts of this process have ended at
+// Z3's memory bound (LimitMemory). The bound is on the memory of all of
+// the process's contexts, so where Solvers run at once such an ending
+// may be another Solver's doing.
+func MemoryOuts() int64 { return memoryOuts.Load() }

@@ -160,3 +160,13 @@ func freshCheck(t *testing.T, q *Query, limit uint64) *Result {
 	}
 	return r
 }
+
+func TestMemoryOutsAreCounted(t *testing.T) {
+	before := MemoryOuts()
+	if r := unknownReason("max. resource limit exceeded"); r != "" || MemoryOuts() != before {
+		t.Errorf("an rlimit's end: reason %q, %d memory outs", r, MemoryOuts()-before)
+	}
+	if r := unknownReason("max. memory exceeded"); r == "" || MemoryOuts() != before+1 {
+		t.Errorf("the memory bound's end: reason %q, %d memory outs, want 1", r, MemoryOuts()-before)
+	}
+}

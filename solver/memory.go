@@ -19,6 +19,11 @@ import (
 // of 300 MB (see budget.go).
 func z3Memory() uint64 { return uint64(C.Z3_get_estimated_alloc_size()) }
 
+// HeldMemory returns the bytes Z3 holds in this process, over all
+// contexts, those of closed Solvers that ReleaseMemory would free
+// included.
+func HeldMemory() uint64 { return z3Memory() }
+
 // releasedMemory is the Z3 memory below which ReleaseMemory takes the
 // memory of closed Solvers as released.
 const releasedMemory = 8 << 20
