@@ -55,6 +55,7 @@ func explainRuledOut(ctx context.Context, tasks []*task, workers int) []report.N
 			notes[i] = explain(candidates[i])
 		}
 	})
+	gate.close()
 	var out []report.Note
 	for _, n := range notes {
 		if n != nil {

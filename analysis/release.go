@@ -5,6 +5,7 @@
 package analysis
 
 import (
+	"fmt"
 	"runtime/metrics"
 	"sync"
 
@@ -12,16 +13,19 @@ import (
 )
 
 // A releaseGate lets the threads that solve a file's lanes release Z3's
-// memory (solver.ReleaseMemory) only while no lane is being solved.
+// memory (solver.ReleaseMemory) only while no lane is being solved, and
+// holds Go's finalizers back (solver.HoldFinalizers) while lanes are.
 //
-// Releasing runs the garbage collector, which finalizes the Go values of
-// Z3 terms nothing refers to any more, and Z3 then reuses their ids: a
-// collection while a lane's solver is open changes the order in which
-// Z3 searches, and so its answers near the budget and its witnesses
+// Releasing runs the garbage collector, and go-z3 frees a Z3 term in the
+// finalizer of its Go value; Z3 then reuses the term's id. A term freed
+// while a lane's solver is open would change the order in which Z3
+// searches, and so its answers near the budget and its witnesses
 // (driver/isolate.go). Between lanes no solver is open, and a release
-// there changes nothing that Z3 decides. So a thread that finishes a
-// lane asks for a release when memory is due for one, and the last lane
-// to finish performs it; meanwhile no thread starts a lane.
+// there changes nothing that Z3 decides. So a thread that finishes a lane
+// asks for a release when memory is due for one, and the last lane to
+// finish performs it; meanwhile no thread starts a lane. While lanes are
+// open, a collection that the heap's limit forces frees Go's memory, but
+// the finalizers it finds due wait for the release.
 //
 // On one thread a release follows every lane, as the worker's memory
 // figures were measured with. On several, it follows once the memory the
@@ -33,10 +37,13 @@ type releaseGate struct {
 	idle    sync.Cond // signalled when a release is done
 	solving int       // lanes being solved
 	wanted  bool      // a release is due before the next lane starts
+	let     func()    // lets the finalizers held back run; nil if none are
 	// due reports whether a lane's end makes a release due; release
-	// performs it.
+	// performs it; hold holds finalizers back and returns what lets them
+	// go.
 	due     func() bool
 	release func()
+	hold    func() func()
 }
 
 // releaseAbove is the memory, Z3's and the Go heap's each, above which
@@ -45,7 +52,11 @@ const releaseAbove = 128 << 20
 
 // newReleaseGate returns the gate of threads solving lanes.
 func newReleaseGate(threads int) *releaseGate {
-	g := &releaseGate{due: memoryHeld, release: solver.ReleaseMemory}
+	g := &releaseGate{
+		due:     memoryHeld,
+		release: solver.ReleaseMemory,
+		hold:    func() func() { return solver.HoldFinalizers().Let },
+	}
 	if threads == 1 {
 		g.due = func() bool { return true }
 	}
@@ -58,12 +69,15 @@ func newReleaseGate(threads int) *releaseGate {
 func memoryHeld() bool { return solver.HeldMemory() > releaseAbove || goHeap() > releaseAbove }
 
 // enter waits until no release is due, then counts a lane as being
-// solved.
+// solved, holding finalizers back if none are.
 func (g *releaseGate) enter() {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	for g.wanted {
 		g.idle.Wait()
+	}
+	if g.let == nil {
+		g.let = g.hold()
 	}
 	g.solving++
 }
@@ -79,36 +93,32 @@ func (g *releaseGate) leave() {
 		g.wanted = true
 	}
 	if g.wanted && g.solving == 0 {
+		g.letGo()
 		g.release()
 		g.wanted = false
 		g.idle.Broadcast()
 	}
 }
 
+// close lets the finalizers held back run, once every lane is solved.
+func (g *releaseGate) close() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.letGo()
+}
+
+// letGo lets the finalizers held back run, if some are.
+func (g *releaseGate) letGo() {
+	if g.let != nil {
+		g.let()
+		g.let = nil
+	}
+}
+
 // goHeap returns the bytes the Go heap's objects occupy, live or not yet
 // collected.
 func goHeap() uint64 {
-	return readMetric("/memory/classes/heap/objects:bytes")
-}
-
-// automaticCollections returns how many collections the Go runtime has
-// started by itself: with the collector off (a worker, driver/isolate.go),
-// those the heap's memory limit forced.
-func automaticCollections() uint64 {
-	return readMetric("/gc/cycles/automatic:gc-cycles")
-}
-
-// collectorOff reports whether the garbage collector runs only when
-// called or when the heap's memory limit forces it (GOGC=off).
-func collectorOff() bool {
-	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
-	metrics.Read(s)
-	return s[0].Value.Kind() == metrics.KindUint64 && int64(s[0].Value.Uint64()) < 0
-}
-
-// readMetric returns a runtime metric of kind uint64.
-func readMetric(name string) uint64 {
-	s := []metrics.Sample{{Name: name}}
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 	metrics.Read(s)
 	if s[0].Value.Kind() != metrics.KindUint64 {
 		return 0
@@ -116,36 +126,27 @@ func readMetric(name string) uint64 {
 	return s[0].Value.Uint64()
 }
 
-// A sharedStateWatch tells whether threads solving lanes at once may
-// have changed one another's answers: through Z3's memory bound, which
-// is on all of the process's contexts together (solver.LimitMemory), or
-// through a collection that the heap's memory limit forced while lanes
-// were open. Each thread's answers are otherwise those it would give
-// alone: a lane starts with a solver of its own, and lanes share only
-// premise answers, which are the same whoever proves them.
-type sharedStateWatch struct {
-	memoryOuts  int64
-	collections uint64
-	collectorOn bool
+// A memoryBoundWatch tells whether threads solving lanes at once may
+// have changed one another's answers through Z3's memory bound, which is
+// on all of the process's contexts together (solver.LimitMemory). Each
+// thread's answers are otherwise those it would give alone: a lane
+// starts with solvers of its own, no Z3 object is freed while it is open
+// (releaseGate), and lanes share only premise answers, which are the
+// same whoever proves them.
+type memoryBoundWatch struct {
+	memoryOuts int64
 }
 
-// watchSharedState starts a watch.
-func watchSharedState() sharedStateWatch {
-	return sharedStateWatch{
-		memoryOuts:  solver.MemoryOuts(),
-		collections: automaticCollections(),
-		collectorOn: !collectorOff(),
-	}
+// watchMemoryBound starts a watch.
+func watchMemoryBound() memoryBoundWatch {
+	return memoryBoundWatch{memoryOuts: solver.MemoryOuts()}
 }
 
-// disturbed reports whether, since the watch started, an attempt ended
-// at Z3's memory bound or, with the collector off, the heap's limit
-// forced a collection. (With the collector on, as in tests that analyse
-// in-process, collections run at any time, and answers near the budget
-// never had that guarantee.)
-func (w sharedStateWatch) disturbed() bool {
-	if solver.MemoryOuts() != w.memoryOuts {
-		return true
+// reached says how many attempts ended at Z3's memory bound since the
+// watch started ("" if none).
+func (w memoryBoundWatch) reached() string {
+	if n := solver.MemoryOuts() - w.memoryOuts; n > 0 {
+		return fmt.Sprintf("%d attempts reached Z3's memory bound", n)
 	}
-	return !w.collectorOn && automaticCollections() != w.collections
+	return ""
 }

@@ -266,10 +266,10 @@ func template(kernel string) string {
 // key share a lane.
 //
 // Every thread's answers are those of one thread: lanes start from the
-// same Z3 state (releaseGate) and share only premise answers. Z3's
-// memory bound and a collection forced by the heap's limit are the
-// exceptions (sharedStateWatch); when either may have touched an answer,
-// the lanes are solved again on one thread, from where they started.
+// same Z3 state, no Z3 object is freed while a lane is open (releaseGate)
+// and lanes share only premise answers. Z3's memory bound is the
+// exception (memoryBoundWatch); when an attempt reached it, the lanes are
+// solved again on one thread, from where they started.
 func solveAll(ctx context.Context, tasks []*task, workers int) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -284,14 +284,18 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 		return solveLanes(ctx, byLane, 1)
 	}
 	unsolved := snapshot(tasks)
-	watch := watchSharedState()
+	watch := watchMemoryBound()
 	// The longest lanes first, by their tasks, so that the threads end
 	// together; the order of lanes changes no answer.
 	parallelOrder := slices.Clone(byLane)
 	slices.SortStableFunc(parallelOrder, func(a, b []*task) int { return len(b) - len(a) })
 	err := solveLanes(ctx, parallelOrder, threads)
-	if ctx.Err() != nil || !watch.disturbed() {
+	why := watch.reached()
+	if ctx.Err() != nil || why == "" {
 		return err
+	}
+	if os.Getenv(TraceEnv) != "" {
+		fmt.Fprintf(os.Stderr, "lanes solved again on one thread: %s\n", why)
 	}
 	restore(tasks, unsolved)
 	return solveLanes(ctx, byLane, 1)
@@ -330,6 +334,7 @@ func solveLanes(ctx context.Context, byLane [][]*task, threads int) error {
 		})
 	}
 	wg.Wait()
+	gate.close()
 	close(errs)
 	for err := range errs {
 		return err

@@ -12,15 +12,16 @@
 //
 // A worker runs with Go's garbage collector off, but for collections
 // between lanes of queries (analysis.Options.Workers: the threads that
-// solve them) and above a memory limit. go-z3 releases a Z3 term when the collector finalizes its
-// Go value, and Z3 then reuses the term's id: the order in which Z3
-// searches, and so its answers near the budget and its witnesses, would
-// depend on when the collector ran (two runs of the same files with the
-// collector on gave different witnesses; with it off, the same). Between
-// lanes no solver is open, so a collection there changes nothing that
-// Z3 decides. A file whose Go heap passes half of the per-file memory
-// limit (--memory-limit) gets collections again, and loses only that
-// guarantee.
+// solve them) and above a memory limit. go-z3 releases a Z3 term when
+// the collector finalizes its Go value, and Z3 then reuses the term's id:
+// the order in which Z3 searches, and so its answers near the budget and
+// its witnesses, would depend on when the collector ran (two runs of the
+// same files with the collector on gave different witnesses; with it
+// off, the same). Between lanes no solver is open, so a collection there
+// changes nothing that Z3 decides. A file whose Go heap passes half of
+// the per-file memory limit (--memory-limit) gets collections while
+// lanes are open too; they free Go's memory, and the finalizers they
+// find due wait until no lane is open (solver.HoldFinalizers).
 //
 // The child is the running executable itself, started with workerEnv set,
 // so no separate binary has to be installed or found. A program that
