@@ -34,12 +34,28 @@ import (
 // the integer encoding, integerTactic.
 //
 // Pure bit-vector queries get bitVectorTactic, Z3's QF_BV tactic spelled
-// out without its memory test, so that no answer depends on the memory
-// the process holds.
+// out without its memory test, and those with functions functionTactic,
+// which embeds it, so that no answer depends on the memory the process
+// holds.
 const decisionTactic = "(then simplify" +
 	" (if (and is-propositional (not produce-proofs)) qffd" +
 	" (if is-qfbv " + bitVectorTactic +
-	" (if is-qfaufbv qfaufbv " + integerTactic + "))))"
+	" (if is-qfaufbv " + functionTactic + " " + integerTactic + "))))"
+
+// functionTactic is Z3 4.8.12's QF_AUFBV tactic (qfaufbv_tactic.cpp),
+// for bit-vector queries with functions (memory contents), in the tactic
+// language: its preamble, which removes the functions by Ackermann's
+// reduction, then the QF_BV tactic, which it embeds, as bitVectorTactic,
+// without its memory test. Z3's memory is that of all of the process's
+// contexts, so with the test, a query's answer would depend on what the
+// other lanes of a file solved at the same time held (analysis.solveAll).
+const functionTactic = "(using-params (then simplify propagate-values solve-eqs elim-uncnstr" +
+	" reduce-bv-size" +
+	" (using-params simplify :som true :pull_cheap_ite true :push_ite_bv false" +
+	" :local_ctx true :local_ctx_limit 10000000)" +
+	" max-bv-sharing ackermannize_bv" +
+	" (if is-qfbv " + bitVectorTactic + " smt))" +
+	" :elim_and true :sort_store true)"
 
 // bitVectorTactic is Z3 4.8.12's QF_BV tactic (qfbv_tactic.cpp) in the
 // tactic language, with one change: the and-inverter graph stage after
