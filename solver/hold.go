@@ -6,6 +6,7 @@ package solver
 import (
 	"fmt"
 	"runtime"
+	"sync"
 	"time"
 )
 
@@ -17,10 +18,21 @@ import (
 // answers near the budget and its witnesses. A worker runs with the
 // collector off, but the heap's memory limit still forces collections.
 // Go runs every finalizer on one goroutine, one after the other; a hold
-// is a finalizer of its own that waits on that goroutine, so that every
+// is a finalizer of hgrd's that waits on that goroutine, so that every
 // finalizer a later collection finds due waits behind it. The Go memory
 // a collection finds unreachable is still freed; what waits is Z3's.
+//
+// Holds are counted: the finalizers run again once every hold is let go,
+// so that analyses in one process (tests) may hold them at once.
 type FinalizerHold struct {
+	once sync.Once
+}
+
+// held counts the holds not let go, and lets the finalizers' goroutine
+// go on when closed.
+var held struct {
+	sync.Mutex
+	n   int
 	let chan struct{}
 }
 
@@ -30,15 +42,27 @@ type FinalizerHold struct {
 const holdTimeout = time.Minute
 
 // HoldFinalizers holds back every finalizer that a collection after it
-// finds due until Let is called. It must be called while no Solver is
-// open: the finalizers due at the time run first.
+// finds due until Let is called. It is called while no Solver is open:
+// the finalizers due at the time run first.
 func HoldFinalizers() *FinalizerHold {
-	h := &FinalizerHold{let: make(chan struct{})}
+	held.Lock()
+	defer held.Unlock()
+	if held.n == 0 {
+		held.let = make(chan struct{})
+		blockFinalizers(held.let)
+	}
+	held.n++
+	return &FinalizerHold{}
+}
+
+// blockFinalizers makes the finalizers' goroutine wait until let is
+// closed, once it has run the finalizers due now.
+func blockFinalizers(let chan struct{}) {
 	reached := make(chan struct{})
 	sentinel := new([64]byte) // larger than 16 bytes: see collectGarbage
 	runtime.SetFinalizer(sentinel, func(*[64]byte) {
 		close(reached)
-		<-h.let
+		<-let
 	})
 	sentinel = nil
 	deadline := time.Now().Add(holdTimeout)
@@ -46,7 +70,7 @@ func HoldFinalizers() *FinalizerHold {
 		runtime.GC()
 		select {
 		case <-reached:
-			return h
+			return
 		case <-time.After(wait):
 		}
 		if time.Now().After(deadline) {
@@ -55,5 +79,14 @@ func HoldFinalizers() *FinalizerHold {
 	}
 }
 
-// Let lets the finalizers held back run.
-func (h *FinalizerHold) Let() { close(h.let) }
+// Let lets the finalizers held back run, once no other hold keeps them.
+// A second call does nothing.
+func (h *FinalizerHold) Let() {
+	h.once.Do(func() {
+		held.Lock()
+		defer held.Unlock()
+		if held.n--; held.n == 0 {
+			close(held.let)
+		}
+	})
+}

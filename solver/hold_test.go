@@ -27,3 +27,27 @@ func TestHeldFinalizersWaitForLet(t *testing.T) {
 		t.Fatal("the finalizer did not run once the hold was let go")
 	}
 }
+
+// TestHoldsAreCounted checks that finalizers stay held back until every
+// hold is let go.
+func TestHoldsAreCounted(t *testing.T) {
+	first, second := HoldFinalizers(), HoldFinalizers()
+	ran := make(chan struct{})
+	garbage := new([64]byte)
+	runtime.SetFinalizer(garbage, func(*[64]byte) { close(ran) })
+	garbage = nil
+	runtime.GC()
+	first.Let()
+	first.Let() // a second call does nothing
+	select {
+	case <-ran:
+		t.Fatal("a finalizer ran while a hold was kept")
+	case <-time.After(50 * time.Millisecond):
+	}
+	second.Let()
+	select {
+	case <-ran:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the finalizer did not run once every hold was let go")
+	}
+}
