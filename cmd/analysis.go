@@ -64,7 +64,7 @@ func (f *analysisFlags) register(fl *pflag.FlagSet) {
 	fl.BoolVar(&f.reportBenign, "report-benign", false, "report write-write races in which both writes store the same value, as benign races")
 	fl.BoolVar(&f.anyLaunch, "any-launch", false, "check kernels for every launch shape: no 1-D default for kernels that read only x coordinates, no bound on the grid's threads")
 	fl.IntVarP(&f.jobs, "jobs", "j", driver.DefaultJobs(), "files analysed at once (default: one a core, as many as the available memory holds at 2 GB each)")
-	fl.IntVar(&f.threads, "threads", 0, "threads that solve one file's queries; the verdicts are the same with any number (default: the cores that -j leaves each file)")
+	fl.IntVar(&f.threads, "threads", 0, "threads that solve one file's queries; the verdicts are the same with any number (default: the cores that -j leaves each file, up to 4)")
 	fl.DurationVar(&f.timeout, "timeout", 0, "budget of one file's analysis, such as 5m; solving stops shortly before its end and reports the races found by then, with the pairs left undecided, as not fully analysed (default: none)")
 	fl.Uint64Var(&f.memoryLimit, "memory-limit", defaultMemoryLimitMiB, "bound, in MiB, of the memory one file's analysis may hold (clang and opt apart); a file over it is reported as not analysed (0: none)")
 	fl.BoolVar(&f.noCache, "no-cache", false, "analyse every file anew, without reading or writing the result cache")

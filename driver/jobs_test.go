@@ -39,6 +39,7 @@ func TestSolverThreads(t *testing.T) {
 		{0, 8, 8, 100, 1, "a scan: one thread a file"},
 		{0, 8, 2, 100, 4, "two jobs: half the cores each"},
 		{0, 8, 8, 3, 2, "three files on eight cores: two each"},
+		{0, 16, 16, 1, 4, "one file on sixteen cores: at most four, for memory"},
 		{0, 1, 1, 1, 1, "one core"},
 		{3, 2, 2, 50, 3, "asked for (--threads)"},
 	} {

@@ -63,14 +63,23 @@ func (r *runner) some(ctx context.Context, inputs []Input, partners [][]frontend
 
 // solverThreads returns the threads that solve one file's queries: those
 // asked for, if any; else the cores that the files analysed at once (the
-// jobs, or fewer files) leave each, at least one. A pre-commit check or
-// an editor's lint of one file gets every core; a scan, one a file.
+// jobs, or fewer files) leave each, at least one and at most
+// maxSolverThreads. A pre-commit check or an editor's lint of one file
+// gets the cores; a scan, one a file.
 func solverThreads(asked, cores, jobs, files int) int {
 	if asked > 0 {
 		return asked
 	}
-	return max(1, cores/max(1, min(jobs, files)))
+	return min(maxSolverThreads, max(1, cores/max(1, min(jobs, files))))
 }
+
+// maxSolverThreads bounds the default threads of one file. Lanes solved
+// at once hold their memory together, within the file's one limit
+// (--memory-limit): a lane's solver holds up to a few hundred MB on
+// hecbench-dev (lut-gemm's kernels.cu: 415 MiB at the peak on one
+// thread, 643 MiB on two), and a file that passes the limit is analysed
+// again on one thread.
+const maxSolverThreads = 4
 
 // one analyses an input, from the cache if it has the answer, its
 // queries solved on threads threads.
