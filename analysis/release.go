@@ -5,7 +5,6 @@
 package analysis
 
 import (
-	"fmt"
 	"runtime/metrics"
 	"sync"
 
@@ -124,29 +123,4 @@ func goHeap() uint64 {
 		return 0
 	}
 	return s[0].Value.Uint64()
-}
-
-// A memoryBoundWatch tells whether threads solving lanes at once may
-// have changed one another's answers through Z3's memory bound, which is
-// on all of the process's contexts together (solver.LimitMemory). Each
-// thread's answers are otherwise those it would give alone: a lane
-// starts with solvers of its own, no Z3 object is freed while it is open
-// (releaseGate), and lanes share only premise answers, which are the
-// same whoever proves them.
-type memoryBoundWatch struct {
-	memoryOuts int64
-}
-
-// watchMemoryBound starts a watch.
-func watchMemoryBound() memoryBoundWatch {
-	return memoryBoundWatch{memoryOuts: solver.MemoryOuts()}
-}
-
-// reached says how many attempts ended at Z3's memory bound since the
-// watch started ("" if none).
-func (w memoryBoundWatch) reached() string {
-	if n := solver.MemoryOuts() - w.memoryOuts; n > 0 {
-		return fmt.Sprintf("%d attempts reached Z3's memory bound", n)
-	}
-	return ""
 }

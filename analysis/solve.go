@@ -267,9 +267,11 @@ func template(kernel string) string {
 //
 // Every thread's answers are those of one thread: lanes start from the
 // same Z3 state, no Z3 object is freed while a lane is open (releaseGate)
-// and lanes share only premise answers. Z3's memory bound is the
-// exception (memoryBoundWatch); when an attempt reached it, the lanes are
-// solved again on one thread, from where they started.
+// and lanes share only premise answers, which are the same whoever
+// proves them. Z3's memory bound is the exception: it is on all of the
+// process's contexts together (solver.LimitMemory), so when an attempt
+// reached it, the lanes are solved again on one thread, from where they
+// started.
 func solveAll(ctx context.Context, tasks []*task, workers int) error {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -284,18 +286,18 @@ func solveAll(ctx context.Context, tasks []*task, workers int) error {
 		return solveLanes(ctx, byLane, 1)
 	}
 	unsolved := snapshot(tasks)
-	watch := watchMemoryBound()
+	memoryOuts := solver.MemoryOuts()
 	// The longest lanes first, by their tasks, so that the threads end
 	// together; the order of lanes changes no answer.
 	parallelOrder := slices.Clone(byLane)
 	slices.SortStableFunc(parallelOrder, func(a, b []*task) int { return len(b) - len(a) })
 	err := solveLanes(ctx, parallelOrder, threads)
-	why := watch.reached()
-	if ctx.Err() != nil || why == "" {
+	outs := solver.MemoryOuts() - memoryOuts
+	if ctx.Err() != nil || outs == 0 {
 		return err
 	}
 	if os.Getenv(TraceEnv) != "" {
-		fmt.Fprintf(os.Stderr, "lanes solved again on one thread: %s\n", why)
+		fmt.Fprintf(os.Stderr, "lanes solved again on one thread: %d attempts reached Z3's memory bound\n", outs)
 	}
 	restore(tasks, unsolved)
 	return solveLanes(ctx, byLane, 1)
@@ -316,9 +318,9 @@ func solveLanes(ctx context.Context, byLane [][]*task, threads int) error {
 	for range threads {
 		wg.Go(func() {
 			// Z3 counts its memory per OS thread and totals the counts
-			// now and then; on one thread, its 300 MB probe (left in
-			// its tactic for arrays and functions) sees the same total
-			// at the same point of every run.
+			// now and then: a lane kept on one thread counts its own
+			// allocations there, against the memory bound that the
+			// lanes share.
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			for lane := range work {

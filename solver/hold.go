@@ -58,13 +58,7 @@ func HoldFinalizers() *FinalizerHold {
 // blockFinalizers makes the finalizers' goroutine wait until let is
 // closed, once it has run the finalizers due now.
 func blockFinalizers(let chan struct{}) {
-	reached := make(chan struct{})
-	sentinel := new([64]byte) // larger than 16 bytes: see collectGarbage
-	runtime.SetFinalizer(sentinel, func(*[64]byte) {
-		close(reached)
-		<-let
-	})
-	sentinel = nil
+	reached := sentinel(func() { <-let })
 	deadline := time.Now().Add(holdTimeout)
 	for wait := time.Millisecond; ; wait = min(2*wait, 100*time.Millisecond) {
 		runtime.GC()

@@ -10,10 +10,7 @@ import (
 // finds due after HoldFinalizers runs only once the hold is let go.
 func TestHeldFinalizersWaitForLet(t *testing.T) {
 	h := HoldFinalizers()
-	ran := make(chan struct{})
-	garbage := new([64]byte)
-	runtime.SetFinalizer(garbage, func(*[64]byte) { close(ran) })
-	garbage = nil
+	ran := sentinel(nil)
 	runtime.GC()
 	select {
 	case <-ran:
@@ -32,10 +29,7 @@ func TestHeldFinalizersWaitForLet(t *testing.T) {
 // hold is let go.
 func TestHoldsAreCounted(t *testing.T) {
 	first, second := HoldFinalizers(), HoldFinalizers()
-	ran := make(chan struct{})
-	garbage := new([64]byte)
-	runtime.SetFinalizer(garbage, func(*[64]byte) { close(ran) })
-	garbage = nil
+	ran := sentinel(nil)
 	runtime.GC()
 	first.Let()
 	first.Let() // a second call does nothing

@@ -71,20 +71,31 @@ const finalizerWait = 2 * time.Second
 // The goroutine runs what it took from the queue, all of it, before it
 // takes more, in no set order: a sentinel queued with the collection's
 // finalizers may run first, but one queued by a second collection runs
-// only after all of them. (The sentinels are larger than 16 bytes: the
-// tiny allocator's objects may never be finalized.)
+// only after all of them.
 func collectGarbage() {
 	for range 2 {
-		done := make(chan struct{})
-		sentinel := new([64]byte)
-		runtime.SetFinalizer(sentinel, func(*[64]byte) { close(done) })
-		sentinel = nil
+		done := sentinel(nil)
 		runtime.GC()
 		select {
 		case <-done:
 		case <-time.After(finalizerWait):
 		}
 	}
+}
+
+// sentinel makes an object that nothing refers to, with a finalizer that
+// closes the returned channel when the finalizers' goroutine reaches it,
+// then runs then (if not nil) on that goroutine. The object is larger
+// than 16 bytes: the tiny allocator's objects may never be finalized.
+func sentinel(then func()) <-chan struct{} {
+	reached := make(chan struct{})
+	runtime.SetFinalizer(new([64]byte), func(*[64]byte) {
+		close(reached)
+		if then != nil {
+			then()
+		}
+	})
+	return reached
 }
 
 // keepFreedMemory makes the C allocator keep the memory Z3 frees for
