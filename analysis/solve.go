@@ -39,6 +39,9 @@ type task struct {
 	build  func() *constraints.Query
 	key    raceKey
 	lane   uint32 // see lanes
+	// purpose, set on a task asked on behalf of another (see asking),
+	// says what it asks, for its solver.Family.
+	purpose string
 
 	result *solver.Result // nil if not asked: an earlier task found the race
 	// members, set on a union task, are the tasks of each kind of its
@@ -153,6 +156,19 @@ func unionTask(open []*task) *task {
 		return u
 	}
 	return &task{kernel: t0.kernel, launch: t0.launch, key: key, lane: t0.lane, members: open, build: build}
+}
+
+// family returns the solver.Family of the question a task asks for a
+// purpose: its pair, kind and purpose, which are the same in each
+// instantiation of a template kernel (see solver.Solver.hint).
+func (t *task) family(purpose string) solver.Family {
+	return solver.Family(fmt.Sprintf("%v %s %s", t.key, t.purpose, purpose))
+}
+
+// asking returns a task of t's pair and launch that asks another query,
+// for a purpose.
+func (t *task) asking(q *constraints.Query, purpose string) *task {
+	return &task{query: q, launch: t.launch, key: t.key, purpose: t.purpose + " " + purpose}
 }
 
 // ensureQuery returns the task's query, built if it is not.
@@ -592,7 +608,7 @@ func solveWithin(s *solver.Solver, t *task, budget uint64) (*solver.Result, erro
 	if err != nil || !needsValues(t.query, res) {
 		return res, err
 	}
-	return solveAssertions(s, t.query, t.query.Race(), t.launch, budget)
+	return solveAssertions(s, t.query, t.query.Race(), t.launch, budget, t.family("values"))
 }
 
 // solveRelaxed asks a task's query without the stored values its race
@@ -602,11 +618,11 @@ func solveWithin(s *solver.Solver, t *task, budget uint64) (*solver.Result, erro
 // values found, which needsValues tells apart.
 func solveRelaxed(s *solver.Solver, t *task, budget uint64) (*solver.Result, error) {
 	q := t.query
-	res, err := solveAssertions(s, q, q.Assertions, t.launch, budget)
+	res, err := solveAssertions(s, q, q.Assertions, t.launch, budget, t.family("relaxed"))
 	if err != nil || !needsValues(q, res) {
 		return res, err
 	}
-	if ext, err := extendWitness(s, q, res, budget/extendShare); err != nil || ext.Status == solver.Sat {
+	if ext, err := extendWitness(s, q, res, budget/extendShare, t.family("extended")); err != nil || ext.Status == solver.Sat {
 		return ext, err
 	}
 	return res, nil
@@ -639,17 +655,18 @@ const extendShare = 32
 // both store the constant 0.0, where a thread on the diagonal stores
 // what it reads). Sat is a race of different values; anything else
 // leaves the question to the whole query.
-func extendWitness(s *solver.Solver, q *constraints.Query, found *solver.Result, budget uint64) (*solver.Result, error) {
+func extendWitness(s *solver.Solver, q *constraints.Query, found *solver.Result, budget uint64, f solver.Family) (*solver.Result, error) {
 	defer s.SetBudget(s.Budget())
 	s.SetBudget(budget)
 	race := q.Race()
 	var res *solver.Result
-	for _, keep := range []func(*expr.Term) bool{
+	for i, keep := range []func(*expr.Term) bool{
 		func(*expr.Term) bool { return true },
 		launchWide,
 	} {
 		var err error
-		res, err = s.Check(&solver.Query{Assertions: pinned(race, found, keep), Observe: []*expr.Term{q.Offset1, q.Offset2}})
+		res, err = s.Check(&solver.Query{Assertions: pinned(race, found, keep), Observe: []*expr.Term{q.Offset1, q.Offset2},
+			Family: f.Part(fmt.Sprint("pinned ", i))})
 		if err != nil || res.Status == solver.Sat {
 			return res, err
 		}
@@ -696,18 +713,18 @@ func pin(v *expr.Term, val uint64) *expr.Term {
 // assertions themselves. A probe is there to find a race cheaply; one it
 // does not find quickly (a probe shape that the host's facts make hard
 // or impossible) is left to the assertions themselves.
-func solveAssertions(s *solver.Solver, q *constraints.Query, assertions []*expr.Term, l *constraints.Launch, budget uint64) (*solver.Result, error) {
+func solveAssertions(s *solver.Solver, q *constraints.Query, assertions []*expr.Term, l *constraints.Launch, budget uint64, f solver.Family) (*solver.Result, error) {
 	observe := []*expr.Term{q.Offset1, q.Offset2}
 	defer s.SetBudget(budget)
-	for _, probe := range constraints.Probes(l) {
+	for i, probe := range constraints.Probes(l) {
 		s.SetBudget(budget / 8)
-		res, err := s.Check(&solver.Query{Assertions: append(probe, assertions...), Observe: observe})
+		res, err := s.Check(&solver.Query{Assertions: append(probe, assertions...), Observe: observe, Family: f.Part(fmt.Sprint("probe ", i))})
 		if err != nil || res.Status == solver.Sat {
 			return res, err
 		}
 	}
 	s.SetBudget(budget)
-	return s.Check(&solver.Query{Assertions: assertions, Observe: observe})
+	return s.Check(&solver.Query{Assertions: assertions, Observe: observe, Family: f})
 }
 
 // withinBounds asks, of a race found, for a witness whose accesses stay
@@ -745,11 +762,11 @@ func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Resu
 	} else {
 		sameLaunch := bounded
 		sameLaunch.Assertions = pinned(bounded.Assertions, found, launchWide)
-		if res, err := solveWithin(s, &task{query: &sameLaunch, launch: t.launch}, solver.DefaultBudget/extendShare); err != nil || res.Status == solver.Sat {
+		if res, err := solveWithin(s, t.asking(&sameLaunch, "same launch"), solver.DefaultBudget/extendShare); err != nil || res.Status == solver.Sat {
 			return res, false, err
 		}
 	}
-	res, err := solveWithin(s, &task{query: &bounded, launch: t.launch}, solver.DefaultBudget/4)
+	res, err := solveWithin(s, t.asking(&bounded, "within bounds"), solver.DefaultBudget/4)
 	switch {
 	case err != nil:
 		return found, true, nil

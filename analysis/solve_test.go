@@ -96,7 +96,7 @@ func TestExtendWitness(t *testing.T) {
 		{0, 1, 1, false, false},
 	} {
 		found := &solver.Result{Status: solver.Sat, Vars: map[string]uint64{"flag": tt.flag, tid1.Name: tt.t1, tid2.Name: tt.t2}}
-		res, err := extendWitness(s, q, found, solver.DefaultBudget/extendShare)
+		res, err := extendWitness(s, q, found, solver.DefaultBudget/extendShare, "")
 		if err != nil {
 			t.Fatal(err)
 		}

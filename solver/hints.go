@@ -75,14 +75,37 @@ func hinted(steps []step, h hint) []step {
 	return append(out, steps[pick+1:]...)
 }
 
-// learn records the attempt that decided a question of a key; trials,
-// whose values are the question's own, leave no hint.
-func (s *Solver) learn(key questionKey, st step) {
+// hint returns the hint for a question of a key and a family: the
+// key's, or else the family's. The instantiations of a template kernel
+// are often launched on different host paths, a dispatch on a size
+// (hecbench-dev's simpleSpmv: vector_mv_csr<2> if a row has at most two
+// threads, <4> if three or four, ...), so that each query of a pair
+// holds the conditions of its own path and no two have one skeleton.
+// Each instantiation's intra-block query of y[m] took 5 s of trials,
+// small values and smaller attempts in vain, before bit-vectors at 9.1M
+// units refuted it in 1.7 s. A family's hint that does not hold costs,
+// as a skeleton's does, one attempt earlier than planned.
+func (s *Solver) hint(key questionKey, f Family) (hint, bool) {
+	if h, ok := s.hints[key]; ok {
+		return h, true
+	}
+	h, ok := s.familyHints[f]
+	return h, ok && f != ""
+}
+
+// learn records the attempt that decided a question of a key and a
+// family; trials, whose values are the question's own, leave no hint.
+func (s *Solver) learn(key questionKey, f Family, st step) {
 	if st.kind == trialAttempt {
 		return
 	}
 	if s.hints == nil {
 		s.hints = map[questionKey]hint{}
+		s.familyHints = map[Family]hint{}
 	}
-	s.hints[key] = hint{kind: st.kind, limit: st.limit}
+	h := hint{kind: st.kind, limit: st.limit}
+	s.hints[key] = h
+	if f != "" {
+		s.familyHints[f] = h
+	}
 }

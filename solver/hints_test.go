@@ -122,3 +122,51 @@ func TestHardTrialsStopTheTrials(t *testing.T) {
 		t.Errorf("%d of %d trials tried, want %d", tried, planned, maxHardTrials)
 	}
 }
+
+// TestHintsFollowTheFamily checks that a question of no known skeleton
+// takes the hint of its family's latest question, and that a question
+// of no family or of another takes none: a template's instantiations
+// launched on different host paths, one with a condition more.
+func TestHintsFollowTheFamily(t *testing.T) {
+	limits := attempts(DefaultBudget)
+	onPath := func(size uint64, f Family) *Query {
+		q := scaled(size)
+		q.Assertions = append(q.Assertions, expr.ULt(v32("x"), c32(size+100)))
+		q.Family = f
+		return q
+	}
+	if questionKeyOf(scaled(4), limits, expr.SkeletonOf) == questionKeyOf(onPath(8, ""), limits, expr.SkeletonOf) {
+		t.Fatal("a question with a condition more: the same skeleton")
+	}
+	const pair = Family("pair 1")
+	for _, tt := range []struct {
+		f    Family
+		want bool // the family's hint first
+	}{{pair, true}, {"", false}, {"pair 2", false}} {
+		s := New(0)
+		defer s.Close()
+		var last step
+		s.observe = func(st step, _ *Result) { last = st }
+		first := scaled(4)
+		first.Family = pair
+		if r := mustCheck(t, s, first); r.Status != Unsat {
+			t.Fatalf("size 4: %v, want unsat", r.Status)
+		}
+		if h, ok := s.familyHints[pair]; !ok || h.kind != last.kind || h.limit != last.limit {
+			t.Fatalf("family hint %+v (%v), want the deciding attempt's %v at %d", h, ok, last.kind, last.limit)
+		}
+		s.familyHints[pair] = hint{kind: smallValuesAttempt, limit: 1}
+		var firstStep *step
+		s.observe = func(st step, _ *Result) {
+			if firstStep == nil {
+				firstStep = &st
+			}
+		}
+		if r := mustCheck(t, s, onPath(8, tt.f)); r.Status != Unsat {
+			t.Errorf("family %q: %v, want unsat", tt.f, r.Status)
+		}
+		if firstStep == nil || (firstStep.kind == smallValuesAttempt) != tt.want {
+			t.Errorf("family %q: first attempt %+v, want the family's hint first: %v", tt.f, firstStep, tt.want)
+		}
+	}
+}

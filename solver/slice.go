@@ -39,7 +39,7 @@ func independentParts(q *Query) (race, rest *Query) {
 		observed[i] = sets.join(o)
 	}
 	main := mainSet(q, sets, roots, observed)
-	race, rest = &Query{}, &Query{}
+	race, rest = &Query{Family: q.Family.Part("race")}, &Query{Family: q.Family.Part("rest")}
 	for i, a := range q.Assertions {
 		if sets.find(roots[i]) == main {
 			race.Assertions = append(race.Assertions, a)

@@ -48,6 +48,27 @@ type Query struct {
 	// Observe are terms, bit-vector or boolean, whose values the
 	// caller wants from the model.
 	Observe []*expr.Term
+	// Family, if set, names the question the query asks of one of
+	// several instances, such as one pair of accesses and kind of race
+	// in each instantiation of a template kernel: a question of no known
+	// skeleton takes the hint of its family's latest (see Solver.hint).
+	Family Family
+}
+
+// A Family names a question asked of several instances, whose queries
+// differ in more than names and constants: the instantiations of a
+// template kernel are launched on different host paths (a dispatch on a
+// size), which add conditions of their own to each. The empty Family is
+// none.
+type Family string
+
+// Part returns the family of one part of the question of family f, or
+// none if f is none.
+func (f Family) Part(name string) Family {
+	if f == "" {
+		return ""
+	}
+	return f + "|" + Family(name)
 }
 
 // mapTerms returns the query with f applied to each of its assertions
@@ -112,6 +133,9 @@ type Solver struct {
 	// hints holds, by skeleton, the kind of attempt that decided the
 	// latest question of each (see hinted).
 	hints map[questionKey]hint
+	// familyHints holds, by family, the kind of attempt that decided
+	// the latest question of each (see familyHint).
+	familyHints map[Family]hint
 	// models holds the Solver's latest Sat results, oldest first (see
 	// reuse).
 	models []*Result
@@ -290,7 +314,7 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 	trace := newTrace()
 	defer trace.finish()
 	steps := s.plan(q, terms, limits)
-	if h, ok := s.hints[key]; ok {
+	if h, ok := s.hint(key, q.Family); ok {
 		steps = hinted(steps, h)
 	}
 	trace.planned(steps)
@@ -325,7 +349,7 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 			continue
 		}
 		if res.Status != Unknown {
-			s.learn(key, step)
+			s.learn(key, q.Family, step)
 		}
 		if res.Status != Unknown || res.Reason != "" {
 			return res, nil
