@@ -6,6 +6,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -39,32 +40,50 @@ func raceReport(k *kernelanalysis.Kernel, q *constraints.Query, res *solver.Resu
 // unknownsNote names the values the analysis could not see that the two
 // accesses' addresses depend on, such as memory contents: the race may
 // need values of them that the program never has, which an assert can
-// state. "" if the addresses depend on none.
+// state; and where their addresses or paths depend on values computed
+// by more operations than hgrd evaluates (see
+// symbolic.MaxValueOperations), says where those are computed. "" if
+// there are none.
 func unknownsNote(k *kernelanalysis.Kernel, q *constraints.Query) string {
-	seen := map[string]bool{}
-	var parts []string
-	for _, off := range []*expr.Term{q.First.Offset, q.Second.Offset} {
-		expr.Inspect(off, func(t *expr.Term) bool {
-			if t.Op != expr.OpVar && t.Op != expr.OpApply {
+	var unseen, computed []string
+	for _, t := range []*expr.Term{q.First.Offset, q.Second.Offset, q.First.Cond, q.Second.Cond} {
+		offset := t == q.First.Offset || t == q.Second.Offset
+		expr.Inspect(t, func(x *expr.Term) bool {
+			if x.Op != expr.OpVar && x.Op != expr.OpApply {
 				return true
 			}
-			u, ok := k.Unknowns[t.Name]
-			if ok && !seen[u.What] {
-				seen[u.What] = true
-				part := u.What
-				if u.Pos.Line > 0 {
-					part += fmt.Sprintf(" (read at %s)", u.Pos)
-				}
-				parts = append(parts, part)
+			u, ok := k.Unknowns[x.Name]
+			switch {
+			case !ok:
+			case u.Computed:
+				computed = appendNew(computed, u.Pos.String())
+				return false
+			case offset && u.Pos.Line > 0:
+				unseen = appendNew(unseen, fmt.Sprintf("%s (read at %s)", u.What, u.Pos))
+			case offset:
+				unseen = appendNew(unseen, u.What)
 			}
 			return true
 		})
 	}
-	if len(parts) == 0 {
-		return ""
+	var notes []string
+	if len(unseen) > 0 {
+		notes = append(notes, fmt.Sprintf("the addresses depend on %s, which hgrd cannot see: if the program never holds values that make them meet, an assert stating so rules the race out",
+			strings.Join(unseen, " and ")))
 	}
-	return fmt.Sprintf("the addresses depend on %s, which hgrd cannot see: if the program never holds values that make them meet, an assert stating so rules the race out",
-		strings.Join(parts, " and "))
+	if len(computed) > 0 {
+		notes = append(notes, fmt.Sprintf("the accesses depend on values computed at %s by more operations than hgrd evaluates (a hash, say), which it takes as unknown functions of the thread's inputs: the race may need values the program never computes, such as two threads' hashes that meet",
+			strings.Join(computed, ", ")))
+	}
+	return strings.Join(notes, "; ")
+}
+
+// appendNew appends s to list unless it is there already.
+func appendNew(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
 }
 
 // accessReport describes one access.

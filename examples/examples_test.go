@@ -87,6 +87,8 @@ var cases = []string{
 	"grid_stride_ok",
 	"half_atomic_ok",
 	"half_atomic_racy",
+	"hash_guard_ok",
+	"hash_guard_racy",
 	"histogram_ok",
 	"host_contents_ok",
 	"host_contents_racy",

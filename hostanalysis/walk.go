@@ -348,3 +348,7 @@ func (h *hostHooks) Iteration(l *symbolic.Loop) *expr.Term {
 func (h *hostHooks) UniformLoopValue(*ir.InstPhi, *symbolic.Loop, int) *expr.Term { return nil }
 
 func (h *hostHooks) StableCall(*ir.InstCall) bool { return false }
+
+// Opaque keeps the host's values exact, however many operations they
+// hold (symbolic.Hooks): a launch's facts are asked once per pair.
+func (h *hostHooks) Opaque(_ value.Value, t *expr.Term) *expr.Term { return t }

@@ -189,6 +189,10 @@ type Unknown struct {
 	// Lane is, for the function of a shuffle, the value it returns: what
 	// another lane passes (lanes.go).
 	Lane *LaneValue
+	// Computed is set on the function that stands for a value the kernel
+	// computes by more operations than symbolic.MaxValueOperations (a
+	// hash), of the variables it depends on.
+	Computed bool
 }
 
 // A Param is a kernel parameter.

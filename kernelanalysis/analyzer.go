@@ -41,6 +41,7 @@ type analyzer struct {
 	// syncRegions holds, for each divergent branch asked, the blocks with
 	// synchronisation it reaches before its sides join (epochs.go).
 	syncRegions map[*ir.Block][]*ir.Block
+	opaques     int // the unknowns Opaque made (values.go)
 	res         *Kernel
 }
 

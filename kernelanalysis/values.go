@@ -54,6 +54,32 @@ func (a *analyzer) StableCall(c *ir.InstCall) bool {
 	return cuda.LookupCall(symbolic.CalleeName(c)).Kind == cuda.SpecialReg
 }
 
+// Opaque stands an unknown for a value computed by more operations
+// than symbolic.MaxValueOperations, such as a hash of a thread's key
+// (symbolic.Hooks): an uninterpreted function of the variables the
+// value depends on, so that threads with the same inputs agree on it,
+// recorded for reports. A race found through it is reported with a note
+// that names it (the race may need two threads' hashes to meet).
+func (a *analyzer) Opaque(v value.Value, t *expr.Term) *expr.Term {
+	var args []*expr.Term
+	for _, x := range expr.Vars(t) {
+		if x.IsBool() {
+			x = expr.Ite(x, expr.Const(1, 1), expr.Const(0, 1))
+		}
+		args = append(args, x)
+	}
+	if len(args) == 0 {
+		return t
+	}
+	a.opaques++
+	f := expr.Apply(fmt.Sprintf("opaque.%d", a.opaques), t.Width, args...)
+	a.unknown(v, f, "a value computed by more operations than hgrd evaluates")
+	u := a.res.Unknowns[f.Name]
+	u.Computed = true
+	a.res.Unknowns[f.Name] = u
+	return f
+}
+
 // call translates the result of a call: special registers, and otherwise
 // an unknown value.
 func (a *analyzer) call(v *ir.InstCall, w int) *expr.Term {

@@ -29,6 +29,9 @@ type Hooks interface {
 	// StableCall reports whether a call returns the same value in every
 	// iteration of any loop (a read of a launch dimension, say).
 	StableCall(c *ir.InstCall) bool
+	// Opaque returns the term of a value whose term t holds more than
+	// MaxValueOperations: t to keep it, or an unknown that stands for it.
+	Opaque(v value.Value, t *expr.Term) *expr.Term
 }
 
 // An Evaluator translates the values of one function to terms. Terms are
@@ -56,6 +59,7 @@ type Evaluator struct {
 	fresh       int
 	freshIn     map[string]*ir.Block    // block of the value each unknown stands for
 	unbounded   map[string]loopVariable // loop variables whose invariant is not inferred yet
+	opaque      map[*expr.Term]int      // unknowns Opaque gave, with the operations of their values
 }
 
 // New returns an Evaluator of f whose unknowns have the given scope:
@@ -65,7 +69,7 @@ func New(f *ir.Func, hooks Hooks, scope expr.Scope) *Evaluator {
 		G: NewGraph(f), hooks: hooks, scope: scope,
 		terms: map[value.Value]*expr.Term{}, facts: map[*expr.Term]fact{}, nsw: map[*expr.Term]bool{}, closedForms: map[*expr.Term][2]*expr.Term{},
 		blockCond: map[*ir.Block]*expr.Term{}, pending: map[*ir.InstPhi]bool{},
-		freshIn: map[string]*ir.Block{}, unbounded: map[string]loopVariable{},
+		freshIn: map[string]*ir.Block{}, unbounded: map[string]loopVariable{}, opaque: map[*expr.Term]int{},
 	}
 }
 

@@ -34,6 +34,7 @@ func (goldenHooks) Iteration(l *Loop) *expr.Term {
 }
 func (goldenHooks) UniformLoopValue(*ir.InstPhi, *Loop, int) *expr.Term { return nil }
 func (goldenHooks) StableCall(*ir.InstCall) bool                        { return true }
+func (goldenHooks) Opaque(_ value.Value, t *expr.Term) *expr.Term       { return t }
 
 // TestGolden prints, for each kernel of the test files, the path condition
 // of every block and the term of every integer value with a source

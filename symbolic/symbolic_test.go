@@ -19,6 +19,7 @@ func (testHooks) Iteration(l *Loop) *expr.Term {
 }
 func (testHooks) UniformLoopValue(*ir.InstPhi, *Loop, int) *expr.Term { return nil }
 func (testHooks) StableCall(*ir.InstCall) bool                        { return true }
+func (testHooks) Opaque(_ value.Value, t *expr.Term) *expr.Term       { return t }
 
 // TestLoopCounters checks the closed forms of an affine counter and of a
 // shift recurrence by evaluating them at iteration 3.

@@ -30,7 +30,7 @@ func (e *Evaluator) Term(v value.Value) *expr.Term {
 			w = expr.Bool
 		}
 	}
-	t := e.translate(v, w)
+	t := e.bounded(v, e.translate(v, w))
 	e.terms[v] = t
 	return t
 }
