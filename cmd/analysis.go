@@ -99,7 +99,7 @@ func (f *analysisFlags) options(tools *toolFlags) (driver.Options, error) {
 		return opts, fmt.Errorf("-j %d: want at least 1", f.jobs)
 	}
 	if f.threads < 0 {
-		return opts, fmt.Errorf("--threads %d: want at least 1", f.threads)
+		return opts, fmt.Errorf("--threads %d: want 1 or more, or 0 for the default", f.threads)
 	}
 	if !f.noCache {
 		// The cache is best-effort: without a usable directory, every

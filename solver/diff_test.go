@@ -287,7 +287,7 @@ func settleZ3Memory(t *testing.T) {
 	t.Helper()
 	const settled = 64 << 20
 	ReleaseMemory()
-	if z3Memory() >= settled {
-		t.Logf("Z3 still holds %d MB from earlier tests", z3Memory()>>20)
+	if HeldMemory() >= settled {
+		t.Logf("Z3 still holds %d MB from earlier tests", HeldMemory()>>20)
 	}
 }

@@ -52,7 +52,9 @@
 // conditions, are answered once. Questions that differ in their
 // constants as well (an element size, a block size) share a skeleton
 // (hints.go): the kind of attempt that decided the last one of a
-// skeleton is tried first for the next. Trials stop after two have run
+// skeleton is tried first for the next, and for a question of no known
+// skeleton, the one that decided the last of its Family (the same pair
+// in another instantiation of a template kernel). Trials stop after two have run
 // out of their rlimit: the query then stays hard with its host values
 // fixed. Trials that fix one host value and were all unsat become a case
 // split when that value can take few others (exhaust.go): a trial for

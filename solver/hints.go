@@ -89,8 +89,8 @@ func (s *Solver) hint(key questionKey, f Family) (hint, bool) {
 	if h, ok := s.hints[key]; ok {
 		return h, true
 	}
-	h, ok := s.familyHints[f]
-	return h, ok && f != ""
+	h, ok := s.familyHints[f] // learn keeps no hint for the empty family
+	return h, ok
 }
 
 // learn records the attempt that decided a question of a key and a

@@ -14,15 +14,11 @@ import (
 	"time"
 )
 
-// z3Memory returns the bytes Z3 has allocated in this process, over all
-// contexts: the figure Z3's bit-vector strategy compares with its limit
-// of 300 MB (see budget.go).
-func z3Memory() uint64 { return uint64(C.Z3_get_estimated_alloc_size()) }
-
-// HeldMemory returns the bytes Z3 holds in this process, over all
-// contexts, those of closed Solvers that ReleaseMemory would free
-// included.
-func HeldMemory() uint64 { return z3Memory() }
+// HeldMemory returns the bytes Z3 has allocated in this process, over
+// all contexts, those of closed Solvers that ReleaseMemory would free
+// included: the figure Z3's own memory tests compare with their limits
+// (see budget.go and LimitMemory).
+func HeldMemory() uint64 { return uint64(C.Z3_get_estimated_alloc_size()) }
 
 // releasedMemory is the Z3 memory below which ReleaseMemory takes the
 // memory of closed Solvers as released.
@@ -44,10 +40,10 @@ const releasedMemory = 8 << 20
 // early under load: two stalls ended it once in a worker, and the test
 // of it failed during a whole test run on two cores).
 func ReleaseMemory() {
-	last, still := z3Memory(), 0
+	last, still := HeldMemory(), 0
 	for range 50 {
 		collectGarbage()
-		now := z3Memory()
+		now := HeldMemory()
 		if now < releasedMemory {
 			return
 		}

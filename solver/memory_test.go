@@ -13,7 +13,7 @@ import (
 func TestReleaseMemory(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	ReleaseMemory() // earlier tests' Solvers
-	base := z3Memory()
+	base := HeldMemory()
 	for range 4 {
 		s := New(0)
 		for _, rq := range raceQueries()[:2] {
@@ -21,9 +21,9 @@ func TestReleaseMemory(t *testing.T) {
 		}
 		s.Close()
 	}
-	held := z3Memory()
+	held := HeldMemory()
 	ReleaseMemory()
-	if after := z3Memory(); after >= base+releasedMemory {
+	if after := HeldMemory(); after >= base+releasedMemory {
 		t.Errorf("Z3 holds %d MB after ReleaseMemory (%d MB before, %d MB before the test's Solvers); want less than %d MB more than before them", after>>20, held>>20, base>>20, releasedMemory>>20)
 	}
 	if held < base+releasedMemory {

@@ -134,7 +134,7 @@ type Solver struct {
 	// latest question of each (see hinted).
 	hints map[questionKey]hint
 	// familyHints holds, by family, the kind of attempt that decided
-	// the latest question of each (see familyHint).
+	// the latest question of each (see hint).
 	familyHints map[Family]hint
 	// models holds the Solver's latest Sat results, oldest first (see
 	// reuse).

@@ -65,7 +65,7 @@ func (t *trace) step(s step, r *Result, start time.Time, units uint64) {
 	if units > 0 {
 		used = fmt.Sprintf("  used %9d", units)
 	}
-	t.lines = append(t.lines, fmt.Sprintf("  %-40s limit %9d  %-7s %6.2fs  z3 %4d MB%s", s.name, s.limit, r.Status, time.Since(start).Seconds(), z3Memory()>>20, used))
+	t.lines = append(t.lines, fmt.Sprintf("  %-40s limit %9d  %-7s %6.2fs  z3 %4d MB%s", s.name, s.limit, r.Status, time.Since(start).Seconds(), HeldMemory()>>20, used))
 }
 
 // note records a line about the query that is not an attempt.

@@ -59,7 +59,7 @@ type Evaluator struct {
 	fresh       int
 	freshIn     map[string]*ir.Block    // block of the value each unknown stands for
 	unbounded   map[string]loopVariable // loop variables whose invariant is not inferred yet
-	opaque      map[*expr.Term]int      // unknowns Opaque gave, with the operations of their values
+	opaque      map[*expr.Term]bool     // the unknowns Opaque gave (opaque.go)
 }
 
 // New returns an Evaluator of f whose unknowns have the given scope:
@@ -69,7 +69,7 @@ func New(f *ir.Func, hooks Hooks, scope expr.Scope) *Evaluator {
 		G: NewGraph(f), hooks: hooks, scope: scope,
 		terms: map[value.Value]*expr.Term{}, facts: map[*expr.Term]fact{}, nsw: map[*expr.Term]bool{}, closedForms: map[*expr.Term][2]*expr.Term{},
 		blockCond: map[*ir.Block]*expr.Term{}, pending: map[*ir.InstPhi]bool{},
-		freshIn: map[string]*ir.Block{}, unbounded: map[string]loopVariable{}, opaque: map[*expr.Term]int{},
+		freshIn: map[string]*ir.Block{}, unbounded: map[string]loopVariable{}, opaque: map[*expr.Term]bool{},
 	}
 }
 

@@ -22,20 +22,20 @@ import (
 // programs 621.
 const MaxValueOperations = 768
 
-// operations returns the operations of a term, counting an opaque
-// value's as those of the term it stands for, or MaxValueOperations+1
-// if there are more than MaxValueOperations. The count goes on from an
-// opaque value, so that each value computed from one is opaque too and
-// an opaque chain (a hash's rounds) ends in an opaque value, not in the
-// last few hundred of its operations over an unknown.
+// operations returns the operations of a term, or MaxValueOperations+1
+// if there are more than MaxValueOperations or the term holds an opaque
+// value, which stands for more. So each value computed from an opaque
+// value is opaque too, and an opaque chain (a hash's rounds) ends in an
+// opaque value, not in the last few hundred of its operations over an
+// unknown.
 func (e *Evaluator) operations(t *expr.Term) int {
 	n := 0
 	expr.Inspect(t, func(u *expr.Term) bool {
-		if ops, ok := e.opaque[u]; ok {
-			n += ops
-			return false
+		if e.opaque[u] {
+			n = MaxValueOperations + 1
+		} else {
+			n++
 		}
-		n++
 		return n <= MaxValueOperations
 	})
 	return min(n, MaxValueOperations+1)
@@ -47,13 +47,12 @@ func (e *Evaluator) bounded(v value.Value, t *expr.Term) *expr.Term {
 	if t.IsBool() || t.Op == expr.OpVar || t.Op == expr.OpConst {
 		return t
 	}
-	n := e.operations(t)
-	if n <= MaxValueOperations {
+	if e.operations(t) <= MaxValueOperations {
 		return t
 	}
 	u := e.hooks.Opaque(v, t)
 	if u != t {
-		e.opaque[u] = n
+		e.opaque[u] = true
 	}
 	return u
 }
