@@ -36,6 +36,9 @@ func launchContexts(fk *frontend.Kernel, k *kernelanalysis.Kernel, launches []*h
 		if len(l.Via) > 0 {
 			origin += fmt.Sprintf(" via %s", l.Via[0])
 		}
+		if l.Unreached {
+			origin += " (in a function no analysed host code calls; its parameters are unknown)"
+		}
 		ctx := &constraints.Launch{GridDim: l.GridDim, BlockDim: l.BlockDim, Facts: facts,
 			FactNotes: notes, Aliases: aliases(l), Origin: origin}
 		assumeNoWrap(ctx, opts)

@@ -114,6 +114,8 @@ var cases = []string{
 	"launch_pointer_racy",
 	"launcher_template_ok",
 	"launcher_template_racy",
+	"launcher_table_ok",
+	"launcher_table_racy",
 	"loop_exit_ok",
 	"loop_exit_racy",
 	"loop_mid_barrier",

@@ -25,6 +25,10 @@ type Launch struct {
 	Pos    frontend.Pos // the launch's position
 	// Via lists the call sites from the entry function down to Caller.
 	Via []frontend.Pos
+	// Unreached says no analysed host code calls the function the walk
+	// started from (see walkUnreachedLaunchers): its parameters are
+	// unknown.
+	Unreached bool
 
 	// Grid and Block are the launch's dimensions as terms over host
 	// values (32 bits each); GridDim and BlockDim hold those that are
@@ -60,6 +64,7 @@ func Launches(u *frontend.Unit) []*Launch {
 	for _, entry := range w.entries() {
 		w.walk(entry, nil, nil, nil, nil, nil)
 	}
+	w.walkUnreachedLaunchers()
 	return w.launches
 }
 

@@ -30,6 +30,7 @@ type walker struct {
 	frames   map[*symbolic.Evaluator]*frame               // the frame of each evaluator made
 	stores   storeCache                                   // see frame
 	globals  globalValues                                 // see findGlobalValues
+	walked   map[*ir.Func]bool                            // functions the walk has entered
 }
 
 // pitchSlotsOf returns pitchSlots(f), computed once per function.
@@ -45,7 +46,7 @@ func (w *walker) pitchSlotsOf(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 func newWalker(u *frontend.Unit) *walker {
 	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{},
 		layouts: map[*frontend.Kernel]layoutResult{}, frames: map[*symbolic.Evaluator]*frame{}, stores: storeCache{},
-		globals: findGlobalValues(u.Host)}
+		globals: findGlobalValues(u.Host), walked: map[*ir.Func]bool{}}
 	for _, f := range u.HostFuncs {
 		if w.launchesDirectly(f) {
 			w.reaches[f] = true
@@ -203,6 +204,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views m
 	if len(via) > maxDepth || len(f.Blocks) == 0 {
 		return
 	}
+	w.walked[f] = true
 	w.contexts++
 	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f), globals: w.globals}
 	ev := symbolic.New(f, h, expr.Shared)

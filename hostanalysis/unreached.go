@@ -1,0 +1,96 @@
+// This file defines the walk of launchers that no analysed call reaches:
+// a kernel launched only there takes its launches' shape from them, with
+// their parameters unknown, rather than any shape.
+
+package hostanalysis
+
+import (
+	"github.com/llir/llvm/ir"
+
+	"hgrd/frontend"
+)
+
+// walkUnreachedLaunchers walks, after the entries, the host functions
+// that launch a kernel no walked launch reached and that no analysed call
+// reaches: a launcher whose address only a table held that the compiler
+// folded away (lut-gemm picks _excute_nqmv<k> from such a table by a
+// constant index), or an inline function other files may call. Each is
+// walked as an entry, its parameters unknown, and only its launches of
+// such kernels are kept, marked Unreached. A kernel launched somewhere
+// the walk reached keeps just those launches.
+//
+// Launching through such a function is the only way the program can run
+// the kernel, so its launches bound the kernel's shape (a one-dimensional
+// block, a grid from a rounded-up division) more than the command line's
+// any shape does, and no less soundly.
+func (w *walker) walkUnreachedLaunchers() {
+	launched := map[*frontend.Kernel]bool{}
+	for _, l := range w.launches {
+		launched[l.Kernel] = true
+	}
+	wanted := func(k *frontend.Kernel) bool { return !launched[k] }
+	for _, f := range w.unreachedRoots(wanted) {
+		before := len(w.launches)
+		w.walk(f, nil, nil, nil, nil, nil)
+		kept := w.launches[:before]
+		for _, l := range w.launches[before:] {
+			if wanted(l.Kernel) {
+				l.Unreached = true
+				kept = append(kept, l)
+			}
+		}
+		w.launches = kept
+	}
+}
+
+// unreachedRoots returns the host functions the walk has not entered that
+// reach a launch of a wanted kernel and that no other such function
+// calls, in the unit's order.
+func (w *walker) unreachedRoots(wanted func(*frontend.Kernel) bool) []*ir.Func {
+	launching := map[*ir.Func]bool{}
+	for _, f := range w.u.HostFuncs {
+		if !w.walked[f] && w.reaches[f] && w.launchesWanted(f, wanted, map[*ir.Func]bool{}) {
+			launching[f] = true
+		}
+	}
+	called := map[*ir.Func]bool{}
+	for f := range launching {
+		for _, g := range callees(f) {
+			if g != f {
+				called[g] = true
+			}
+		}
+	}
+	var roots []*ir.Func
+	for _, f := range w.u.HostFuncs {
+		if launching[f] && !called[f] {
+			roots = append(roots, f)
+		}
+	}
+	return roots
+}
+
+// launchesWanted reports whether f, or a function it calls directly,
+// launches a wanted kernel.
+func (w *walker) launchesWanted(f *ir.Func, wanted func(*frontend.Kernel) bool, seen map[*ir.Func]bool) bool {
+	if seen[f] {
+		return false
+	}
+	seen[f] = true
+	for _, call := range calls(f) {
+		for _, k := range w.launchedKernels(call, nil) {
+			if wanted(k) {
+				return true
+			}
+		}
+		if k := w.apiLaunchKernel(f, call); k != nil && wanted(k) {
+			return true
+		}
+	}
+	for _, g := range callees(f) {
+		if w.reaches[g] && w.launchesWanted(g, wanted, seen) {
+			return true
+		}
+	}
+	return false
+}
