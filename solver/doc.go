@@ -19,7 +19,13 @@
 // what SMT-LIB says (x/0 is all ones, x%0 is x, x<<w is 0). Terms are
 // immutable DAGs, so a Solver translates each *expr.Term once and keeps
 // the translation for its lifetime: queries that share path conditions
-// pay for them once. Translation problems (operands of different widths,
+// pay for them once. In a query's bit-vector encoding, a division,
+// remainder or product whose operands the query's assertions bound (a
+// thread index below a block size of at most 1024) is encoded at the
+// width the bounds need and zero-extended (tight.go): a smaller circuit
+// for the same value wherever the assertions hold. Those translations
+// depend on the query's bounds and are kept with its encoding.
+// Translation problems (operands of different widths,
 // a Width that disagrees with the operands, a name used at two sorts) and
 // Z3's own errors come back from Check as errors, never as crashes.
 //

@@ -457,12 +457,24 @@ func (s *Solver) trialEncoding(t *trial) *encoding {
 	return s.bitVectors(t.query)
 }
 
-// bitVectors returns the bit-vector encoding of a query.
+// bitVectors returns the bit-vector encoding of a query, its divisions,
+// remainders and products at the widths its bounds allow (tight.go).
 func (s *Solver) bitVectors(q *Query) *encoding {
-	enc := &encoding{value: s.tr.value}
-	for _, a := range q.Assertions {
-		enc.assertions = append(enc.assertions, s.tr.bool(a))
+	tight := newTightness(q.Assertions)
+	within := func(translate func()) {
+		s.tr.tight = tight
+		defer func() { s.tr.tight = nil }()
+		translate()
 	}
+	enc := &encoding{value: func(t *expr.Term) (v z3.Value) {
+		within(func() { v = s.tr.value(t) })
+		return v
+	}}
+	within(func() {
+		for _, a := range q.Assertions {
+			enc.assertions = append(enc.assertions, s.tr.bool(a))
+		}
+	})
 	return enc
 }
 

@@ -20,6 +20,9 @@ type translator struct {
 	memo  map[*expr.Term]z3.Value
 	sorts map[int]z3.Sort      // bit-vector sorts by width, Bool (0) for booleans
 	funcs map[string]funcEntry // uninterpreted functions by name
+	// tight, while one query's bit-vectors are translated, holds its
+	// bounds (tight.go).
+	tight *tightness
 }
 
 // A funcEntry is an uninterpreted function's declaration and signature.
@@ -83,7 +86,11 @@ func (tr *translator) sort(width int) z3.Sort {
 
 // value returns the translation of t, translating it on first use.
 func (tr *translator) value(t *expr.Term) z3.Value {
-	if v, ok := tr.memo[t]; ok {
+	memo := tr.memo
+	if tr.tight != nil && tr.tight.tightens(t) {
+		memo = tr.tight.memo
+	}
+	if v, ok := memo[t]; ok {
 		return v
 	}
 	if t.Width < expr.Bool || t.Width > expr.MaxWidth {
@@ -91,7 +98,7 @@ func (tr *translator) value(t *expr.Term) z3.Value {
 	}
 	v := tr.translate(t)
 	tr.checkSort(t, v)
-	tr.memo[t] = v
+	memo[t] = v
 	return v
 }
 
@@ -269,6 +276,11 @@ func (tr *translator) boolBinary(t *expr.Term) z3.Value {
 // bvBinary translates a binary operator on bit-vectors: arithmetic,
 // bit-wise operators and comparisons, all with SMT-LIB semantics.
 func (tr *translator) bvBinary(t *expr.Term) z3.Value {
+	if tr.tight != nil {
+		if w := tr.tight.width(t); w > 0 {
+			return tr.tightOp(t, w)
+		}
+	}
 	a, b := tr.bv(t.Args[0]), tr.bv(t.Args[1])
 	switch t.Op {
 	case expr.OpAdd:

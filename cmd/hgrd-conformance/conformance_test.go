@@ -181,14 +181,24 @@ func TestQuickConformance(t *testing.T) {
 }
 
 // TestSlowestFiles checks the table of the slowest analysed files: by
-// own work, longest first, without the files not analysed.
+// own work, longest first, without the files not analysed, each with its
+// peak memory; and the table of the largest peaks, not analysed included.
 func TestSlowestFiles(t *testing.T) {
-	file := func(path string, own float64, err string) fileOutcome {
-		return fileOutcome{"p", &report.FileResult{Path: path, Error: err, Phases: &report.PhaseSeconds{Clang: 1, Solving: own}}}
+	file := func(path string, own float64, peak uint64, err string) fileOutcome {
+		return fileOutcome{"p", &report.FileResult{Path: path, Error: err, Seconds: own + 1, PeakMiB: peak,
+			Phases: &report.PhaseSeconds{Clang: 1, Solving: own}}}
 	}
+	files := []fileOutcome{file("a.cu", 2, 300, ""), file("b.cu", 9, 1100, "analysis timed out"), file("c.cu", 5, 200, ""), file("d.cu", 1, 100, "")}
 	var out strings.Builder
-	writeSlowest(&out, []fileOutcome{file("a.cu", 2, ""), file("b.cu", 9, "analysis timed out"), file("c.cu", 5, ""), file("d.cu", 1, "")}, 2)
-	want := "| slowest analysed file | s in hgrd's own work | s in clang+opt |\n|---|---|---|\n| p/c.cu | 5.00 | 1.00 |\n| p/a.cu | 2.00 | 1.00 |\n\n"
+	writeSlowest(&out, files, 2)
+	want := "| slowest analysed file | s in hgrd's own work | s in clang+opt | peak MiB |\n|---|---|---|---|\n" +
+		"| p/c.cu | 5.00 | 1.00 | 200 |\n| p/a.cu | 2.00 | 1.00 | 300 |\n\n"
+	if out.String() != want {
+		t.Errorf("table:\n%s\nwant:\n%s", out.String(), want)
+	}
+	out.Reset()
+	writeLargest(&out, files, 2)
+	want = "| largest file | peak MiB | s in all |\n|---|---|---|\n| p/b.cu | 1100 | 10.00 |\n| p/a.cu | 300 | 3.00 |\n\n"
 	if out.String() != want {
 		t.Errorf("table:\n%s\nwant:\n%s", out.String(), want)
 	}

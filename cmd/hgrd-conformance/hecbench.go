@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -175,6 +176,7 @@ func (a *appsResult) write(w io.Writer) {
 	}
 	writeNotAnalysed(w, files)
 	writeSlowest(w, files, slowestShown)
+	writeLargest(w, files, largestShown)
 	for _, p := range crashed {
 		fmt.Fprintf(w, "- CRASH scanning %s (exit %d): %s\n", p.name, p.exit, strings.TrimSpace(p.stderr))
 	}
@@ -260,10 +262,26 @@ func writeSlowest(w io.Writer, files []fileOutcome, n int) {
 	if len(timed) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "| slowest analysed file | s in hgrd's own work | s in clang+opt |")
-	fmt.Fprintln(w, "|---|---|---|")
+	fmt.Fprintln(w, "| slowest analysed file | s in hgrd's own work | s in clang+opt | peak MiB |")
+	fmt.Fprintln(w, "|---|---|---|---|")
 	for _, f := range timed[:min(n, len(timed))] {
-		fmt.Fprintf(w, "| %s/%s | %.2f | %.2f |\n", f.program, f.file.Path, f.file.Phases.Own(), f.file.Phases.FrontEnd())
+		fmt.Fprintf(w, "| %s/%s | %.2f | %.2f | %d |\n", f.program, f.file.Path, f.file.Phases.Own(), f.file.Phases.FrontEnd(), f.file.PeakMiB)
+	}
+	fmt.Fprintln(w)
+}
+
+// largestShown is how many files the table of the largest peaks lists.
+const largestShown = 5
+
+// writeLargest lists the n files, analysed or not, whose analysis held
+// the most memory: the bound is on every file's.
+func writeLargest(w io.Writer, files []fileOutcome, n int) {
+	sized := slices.Clone(files)
+	sort.SliceStable(sized, func(i, j int) bool { return sized[i].file.PeakMiB > sized[j].file.PeakMiB })
+	fmt.Fprintln(w, "| largest file | peak MiB | s in all |")
+	fmt.Fprintln(w, "|---|---|---|")
+	for _, f := range sized[:min(n, len(sized))] {
+		fmt.Fprintf(w, "| %s/%s | %d | %.2f |\n", f.program, f.file.Path, f.file.PeakMiB, f.file.Seconds)
 	}
 	fmt.Fprintln(w)
 }
