@@ -90,16 +90,17 @@ func (n *tightness) computeUpper(t *expr.Term) uint64 {
 			return lo
 		}
 	case expr.OpUDiv:
-		// x / 0 is every bit set.
-		if n.nonZero(t.Args[1]) {
-			return arg(0) / t.Args[1].Value
-		}
+		return n.quotientUpper(t)
 	case expr.OpURem:
-		// x % 0 is x.
-		if n.nonZero(t.Args[1]) {
-			return min(arg(0), arg(1)-1)
+		return n.remainderUpper(t)
+	case expr.OpSDiv:
+		if n.nonNegative(t) {
+			return n.quotientUpper(t)
 		}
-		return arg(0)
+	case expr.OpSRem:
+		if n.nonNegative(t) {
+			return n.remainderUpper(t)
+		}
 	case expr.OpLShr:
 		return arg(0)
 	case expr.OpAShr:
@@ -114,6 +115,30 @@ func (n *tightness) computeUpper(t *expr.Term) uint64 {
 		return max(arg(1), arg(2))
 	}
 	return top
+}
+
+// quotientUpper bounds a's unsigned quotient by b, the operands of t:
+// x / 0 is every bit set.
+func (n *tightness) quotientUpper(t *expr.Term) uint64 {
+	if b := t.Args[1]; n.nonZero(b) {
+		return n.upper(t.Args[0]) / b.Value
+	}
+	return expr.Mask(t.Width)
+}
+
+// remainderUpper bounds a's unsigned remainder by b, the operands of t:
+// x % 0 is x.
+func (n *tightness) remainderUpper(t *expr.Term) uint64 {
+	if b := t.Args[1]; n.nonZero(b) {
+		return min(n.upper(t.Args[0]), b.Value-1)
+	}
+	return n.upper(t.Args[0])
+}
+
+// nonNegative reports whether neither operand of t can be negative,
+// where its signed division or remainder is the unsigned one.
+func (n *tightness) nonNegative(t *expr.Term) bool {
+	return n.upper(t.Args[0]) < signBit(t.Width) && n.upper(t.Args[1]) < signBit(t.Width)
 }
 
 // nonZero reports whether t is a nonzero constant.
@@ -151,7 +176,7 @@ func (n *tightness) width(t *expr.Term) int {
 	case expr.OpUDiv, expr.OpURem:
 		need = max(a, b)
 	case expr.OpSDiv, expr.OpSRem:
-		if a >= signBit(t.Width) || b >= signBit(t.Width) {
+		if !n.nonNegative(t) {
 			return 0
 		}
 		need = max(a, b)

@@ -26,6 +26,7 @@ func TestTightWidthsApply(t *testing.T) {
 		{raw(expr.OpUDiv, 32, tid, ntid), 11},
 		{raw(expr.OpURem, 32, tid, raw(expr.OpUDiv, 32, ntid, expr.Const(4, 32))), 10},
 		{raw(expr.OpSDiv, 32, tid, expr.Const(12, 32)), 10},
+		{raw(expr.OpSRem, 32, tid, raw(expr.OpSDiv, 32, ntid, expr.Const(8, 32))), 10},
 		{raw(expr.OpMul, 32, tid, ntid), 20},
 		{raw(expr.OpUDiv, 32, n, ntid), 0},
 		{raw(expr.OpSDiv, 32, raw(expr.OpSub, 32, tid, ntid), ntid), 0},
