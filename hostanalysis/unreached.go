@@ -5,6 +5,8 @@
 package hostanalysis
 
 import (
+	"slices"
+
 	"github.com/llir/llvm/ir"
 
 	"hgrd/frontend"
@@ -48,8 +50,8 @@ func (w *walker) walkUnreachedLaunchers() {
 // calls, in the unit's order.
 func (w *walker) unreachedRoots(wanted func(*frontend.Kernel) bool) []*ir.Func {
 	launching := map[*ir.Func]bool{}
-	for _, f := range w.u.HostFuncs {
-		if !w.walked[f] && w.reaches[f] && w.launchesWanted(f, wanted, map[*ir.Func]bool{}) {
+	for f := range w.launchingWanted(wanted) {
+		if !w.walked[f] {
 			launching[f] = true
 		}
 	}
@@ -70,13 +72,34 @@ func (w *walker) unreachedRoots(wanted func(*frontend.Kernel) bool) []*ir.Func {
 	return roots
 }
 
-// launchesWanted reports whether f, or a function it calls directly,
-// launches a wanted kernel.
-func (w *walker) launchesWanted(f *ir.Func, wanted func(*frontend.Kernel) bool, seen map[*ir.Func]bool) bool {
-	if seen[f] {
-		return false
+// launchingWanted returns the host functions that launch a wanted kernel
+// or call, directly or not, one that does: those that launch one, then,
+// until none is added, those that call one of them.
+func (w *walker) launchingWanted(wanted func(*frontend.Kernel) bool) map[*ir.Func]bool {
+	set := map[*ir.Func]bool{}
+	for _, f := range w.u.HostFuncs {
+		if w.reaches[f] && w.launchesWanted(f, wanted) {
+			set[f] = true
+		}
 	}
-	seen[f] = true
+	for changed := true; changed; {
+		changed = false
+		for _, f := range w.u.HostFuncs {
+			if set[f] || !w.reaches[f] {
+				continue
+			}
+			if slices.ContainsFunc(callees(f), func(g *ir.Func) bool { return set[g] }) {
+				set[f] = true
+				changed = true
+			}
+		}
+	}
+	return set
+}
+
+// launchesWanted reports whether one of f's calls launches a wanted
+// kernel.
+func (w *walker) launchesWanted(f *ir.Func, wanted func(*frontend.Kernel) bool) bool {
 	for _, call := range calls(f) {
 		for _, k := range w.launchedKernels(call, nil) {
 			if wanted(k) {
@@ -84,11 +107,6 @@ func (w *walker) launchesWanted(f *ir.Func, wanted func(*frontend.Kernel) bool, 
 			}
 		}
 		if k := w.apiLaunchKernel(f, call); k != nil && wanted(k) {
-			return true
-		}
-	}
-	for _, g := range callees(f) {
-		if w.reaches[g] && w.launchesWanted(g, wanted, seen) {
 			return true
 		}
 	}
