@@ -49,9 +49,13 @@ func (w *walker) walkUnreachedLaunchers() {
 // reach a launch of a wanted kernel and that no other such function
 // calls, in the unit's order.
 func (w *walker) unreachedRoots(wanted func(*frontend.Kernel) bool) []*ir.Func {
+	walked := map[*ir.Func]bool{}
+	for _, fr := range w.frames {
+		walked[fr.f] = true
+	}
 	launching := map[*ir.Func]bool{}
 	for f := range w.launchingWanted(wanted) {
-		if !w.walked[f] {
+		if !walked[f] {
 			launching[f] = true
 		}
 	}
@@ -73,42 +77,16 @@ func (w *walker) unreachedRoots(wanted func(*frontend.Kernel) bool) []*ir.Func {
 }
 
 // launchingWanted returns the host functions that launch a wanted kernel
-// or call, directly or not, one that does: those that launch one, then,
-// until none is added, those that call one of them.
+// or call, directly or not, one that does.
 func (w *walker) launchingWanted(wanted func(*frontend.Kernel) bool) map[*ir.Func]bool {
 	set := map[*ir.Func]bool{}
 	for _, f := range w.u.HostFuncs {
-		if w.reaches[f] && w.launchesWanted(f, wanted) {
+		if w.reaches[f] && slices.ContainsFunc(w.kernelsLaunchedIn(f), wanted) {
 			set[f] = true
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, f := range w.u.HostFuncs {
-			if set[f] || !w.reaches[f] {
-				continue
-			}
-			if slices.ContainsFunc(callees(f), func(g *ir.Func) bool { return set[g] }) {
-				set[f] = true
-				changed = true
-			}
-		}
-	}
+	addCallers(w.u.HostFuncs, set, func(f *ir.Func) bool {
+		return w.reaches[f] && slices.ContainsFunc(callees(f), func(g *ir.Func) bool { return set[g] })
+	})
 	return set
-}
-
-// launchesWanted reports whether one of f's calls launches a wanted
-// kernel.
-func (w *walker) launchesWanted(f *ir.Func, wanted func(*frontend.Kernel) bool) bool {
-	for _, call := range calls(f) {
-		for _, k := range w.launchedKernels(call, nil) {
-			if wanted(k) {
-				return true
-			}
-		}
-		if k := w.apiLaunchKernel(f, call); k != nil && wanted(k) {
-			return true
-		}
-	}
-	return false
 }

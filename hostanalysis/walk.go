@@ -30,7 +30,6 @@ type walker struct {
 	frames   map[*symbolic.Evaluator]*frame               // the frame of each evaluator made
 	stores   storeCache                                   // see frame
 	globals  globalValues                                 // see findGlobalValues
-	walked   map[*ir.Func]bool                            // functions the walk has entered
 }
 
 // pitchSlotsOf returns pitchSlots(f), computed once per function.
@@ -46,22 +45,29 @@ func (w *walker) pitchSlotsOf(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 func newWalker(u *frontend.Unit) *walker {
 	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{},
 		layouts: map[*frontend.Kernel]layoutResult{}, frames: map[*symbolic.Evaluator]*frame{}, stores: storeCache{},
-		globals: findGlobalValues(u.Host), walked: map[*ir.Func]bool{}}
+		globals: findGlobalValues(u.Host)}
 	for _, f := range u.HostFuncs {
 		if w.launchesDirectly(f) {
 			w.reaches[f] = true
 		}
 	}
+	addCallers(u.HostFuncs, w.reaches, w.mayReach)
+	return w
+}
+
+// addCallers adds to set, until none is added, the functions of funcs
+// that joins accepts, given the set so far: the callers of its members,
+// and theirs.
+func addCallers(funcs []*ir.Func, set map[*ir.Func]bool, joins func(*ir.Func) bool) {
 	for changed := true; changed; {
 		changed = false
-		for _, f := range u.HostFuncs {
-			if !w.reaches[f] && w.mayReach(f) {
-				w.reaches[f] = true
+		for _, f := range funcs {
+			if !set[f] && joins(f) {
+				set[f] = true
 				changed = true
 			}
 		}
 	}
-	return w
 }
 
 // mayReach reports whether f may reach a launch through a function that
@@ -94,15 +100,20 @@ func (w *walker) mayReach(f *ir.Func) bool {
 // stub, directly or through a pointer, or through cudaLaunchKernel or
 // cudaLaunchCooperativeKernel.
 func (w *walker) launchesDirectly(f *ir.Func) bool {
-	if w.u.KernelOfStub(f) != nil {
-		return false
-	}
+	return w.u.KernelOfStub(f) == nil && len(w.kernelsLaunchedIn(f)) > 0
+}
+
+// kernelsLaunchedIn returns the kernels f's own calls launch (see
+// launchesDirectly), a kernel once per call that launches it.
+func (w *walker) kernelsLaunchedIn(f *ir.Func) []*frontend.Kernel {
+	var ks []*frontend.Kernel
 	for _, call := range calls(f) {
-		if len(w.launchedKernels(call, nil)) > 0 || w.apiLaunchKernel(f, call) != nil {
-			return true
+		ks = append(ks, w.launchedKernels(call, nil)...)
+		if k := w.apiLaunchKernel(f, call); k != nil {
+			ks = append(ks, k)
 		}
 	}
-	return false
+	return ks
 }
 
 // calls returns f's call instructions.
@@ -204,7 +215,6 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views m
 	if len(via) > maxDepth || len(f.Blocks) == 0 {
 		return
 	}
-	w.walked[f] = true
 	w.contexts++
 	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f), globals: w.globals}
 	ev := symbolic.New(f, h, expr.Shared)

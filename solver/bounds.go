@@ -72,7 +72,6 @@ func upperBound(f *expr.Term, bounds map[string]uint64) (string, uint64, bool) {
 	if !ok {
 		return "", 0, false
 	}
-	half := uint64(1) << uint(a.Width-1)
 	switch f.Op {
 	case expr.OpEq, expr.OpULe:
 	case expr.OpULt:
@@ -86,7 +85,7 @@ func upperBound(f *expr.Term, bounds map[string]uint64) (string, uint64, bool) {
 	default:
 		return "", 0, false
 	}
-	if limit >= half {
+	if limit >= signBit(a.Width) {
 		return "", 0, false
 	}
 	return a.Name, limit, true

@@ -120,7 +120,7 @@ func (n *tightness) computeUpper(t *expr.Term) uint64 {
 // quotientUpper bounds a's unsigned quotient by b, the operands of t:
 // x / 0 is every bit set.
 func (n *tightness) quotientUpper(t *expr.Term) uint64 {
-	if b := t.Args[1]; n.nonZero(b) {
+	if b := t.Args[1]; nonZero(b) {
 		return n.upper(t.Args[0]) / b.Value
 	}
 	return expr.Mask(t.Width)
@@ -129,7 +129,7 @@ func (n *tightness) quotientUpper(t *expr.Term) uint64 {
 // remainderUpper bounds a's unsigned remainder by b, the operands of t:
 // x % 0 is x.
 func (n *tightness) remainderUpper(t *expr.Term) uint64 {
-	if b := t.Args[1]; n.nonZero(b) {
+	if b := t.Args[1]; nonZero(b) {
 		return min(n.upper(t.Args[0]), b.Value-1)
 	}
 	return n.upper(t.Args[0])
@@ -142,7 +142,7 @@ func (n *tightness) nonNegative(t *expr.Term) bool {
 }
 
 // nonZero reports whether t is a nonzero constant.
-func (n *tightness) nonZero(t *expr.Term) bool { return t.IsConst() && t.Value != 0 }
+func nonZero(t *expr.Term) bool { return t.IsConst() && t.Value != 0 }
 
 // signBit returns the value of a width's sign bit.
 func signBit(width int) uint64 { return uint64(1) << uint(width-1) }
