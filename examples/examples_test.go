@@ -116,6 +116,8 @@ var cases = []string{
 	"launcher_template_racy",
 	"launcher_table_ok",
 	"launcher_table_racy",
+	"level_sizes_ok",
+	"level_sizes_racy",
 	"loop_exit_ok",
 	"loop_exit_racy",
 	"loop_mid_barrier",

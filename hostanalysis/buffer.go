@@ -111,9 +111,17 @@ func bufferStores(ev *symbolic.Evaluator, buf value.Value) ([]bufferStore, bool)
 // storeAt reads a store's address as base + index*stride + off: at most
 // one index that is not a constant.
 func storeAt(ev *symbolic.Evaluator, buf value.Value, st *ir.InstStore) (bufferStore, bool) {
-	s := bufferStore{store: st, bytes: symbolic.SizeOf(st.Src.Type())}
+	s, ok := accessAt(ev, buf, st.Dst, symbolic.SizeOf(st.Src.Type()))
+	s.store = st
+	return s, ok
+}
+
+// accessAt reads the address ptr of an access of some bytes into a
+// buffer as base + index*stride + off, as storeAt does a store's.
+func accessAt(ev *symbolic.Evaluator, buf, ptr value.Value, bytes int64) (bufferStore, bool) {
+	s := bufferStore{bytes: bytes}
 	var chain []*ir.InstGetElementPtr
-	for v := symbolic.StripPointerCasts(st.Dst); v != buf; {
+	for v := symbolic.StripPointerCasts(ptr); v != buf; {
 		g, ok := v.(*ir.InstGetElementPtr)
 		if !ok {
 			return s, false

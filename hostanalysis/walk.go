@@ -312,6 +312,7 @@ type hostHooks struct {
 	// globalLoads numbers the loads of globals the hooks gave a value,
 	// in the order asked, to name their choices apart.
 	globalLoads map[*ir.InstLoad]int
+	readBacks   readBacks // see readBack
 }
 
 func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
@@ -331,6 +332,9 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 			if t := h.globals.term(g, h.globalLoadName(load, g), w); t != nil {
 				return t
 			}
+		}
+		if t := h.readBack(load, w); t != nil {
+			return t
 		}
 	}
 	if n, ok := v.(interface{ Name() string }); ok && !symbolic.Unnamed(n.Name()) {

@@ -1,0 +1,63 @@
+// level_sizes_ok: an image pyramid as optical-flow codes keep it (the
+// CUDA samples' HSOpticalFlow): the host fills arrays of each level's
+// width, height and row stride, the finest level from the command line
+// and each coarser one from the level above it, then launches a kernel
+// per level with the three values it reads back from the arrays.
+//
+// Race-free: every level's stride is its width rounded up to a multiple
+// of 32, so the rows ix + iy * stride of two pixels never meet. hgrd sees
+// it only from what the host stored at the same index of the three
+// arrays: read back alone, each would be any value.
+#include <cstdlib>
+
+#define ALIGN 32
+
+static int alignUp(int n) {
+  int mod = n % ALIGN;
+  return mod ? n + ALIGN - mod : n;
+}
+
+__global__ void derivative(int width, int height, int stride, float *out) {
+  int ix = threadIdx.x + blockIdx.x * blockDim.x;
+  int iy = threadIdx.y + blockIdx.y * blockDim.y;
+  if (ix >= width || iy >= height)
+    return;
+  out[ix + iy * stride] = (float)(ix - iy);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 4)
+    return 1;
+  int width = atoi(argv[1]);
+  int height = atoi(argv[2]);
+  int levels = atoi(argv[3]);
+  if (width < 1 || height < 1 || levels < 1 || levels > 8)
+    return 1;
+  int *pw = new int[levels];
+  int *ph = new int[levels];
+  int *ps = new int[levels];
+  int top = levels - 1;
+  pw[top] = width;
+  ph[top] = height;
+  ps[top] = alignUp(width);
+  for (int l = top; l > 0; --l) {
+    int nw = pw[l] / 2;
+    int nh = ph[l] / 2;
+    pw[l - 1] = nw;
+    ph[l - 1] = nh;
+    ps[l - 1] = alignUp(nw);
+  }
+  float *out;
+  cudaMalloc(&out, ps[top] * ph[top] * sizeof(float));
+  for (int l = 0; l < levels; l++) {
+    dim3 block(32, 6);
+    dim3 grid((pw[l] + 31) / 32, (ph[l] + 5) / 6);
+    derivative<<<grid, block>>>(pw[l], ph[l], ps[l], out);
+  }
+  cudaDeviceSynchronize();
+  cudaFree(out);
+  delete[] pw;
+  delete[] ph;
+  delete[] ps;
+  return 0;
+}
