@@ -44,4 +44,14 @@
 // either, a store hgrd cannot read; package analysis drops it where a
 // launched kernel may write the allocation. A correct program is taken to
 // read only the entries it initialized.
+//
+// # Read-back
+//
+// A host load from such a buffer of the host's own, at an index the walk
+// cannot resolve to one store, reads what one of the buffer's stores
+// wrote (readback.go): a choice among their values, each over fresh
+// copies of its unknowns, since the store ran with values of its own.
+// Fields that the same runs of blocks store at the same indices (an
+// image pyramid's widths and strides) are read back with one choice, so
+// that a launch's width and stride are one level's.
 package hostanalysis
