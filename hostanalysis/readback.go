@@ -43,6 +43,8 @@ const maxReadBackWriters = 8
 // their choice and fresh copies.
 type readBacks struct {
 	keys map[string]int
+	// stores memoises storesInto.
+	stores map[value.Value][]bufferStore
 	// busy is set while a store's value is evaluated: the loads inside
 	// it are plain unknowns, fresh in each copy.
 	busy bool
@@ -59,11 +61,11 @@ func (h *hostHooks) readBack(load *ir.InstLoad, w int) *expr.Term {
 	}
 	buf := bufferBase(load.Src)
 	loadBlock, ok := h.ev.G.Where[load]
-	if !ok || !ownBuffer(buf) || !definedIn(buf, loadBlock.Parent) {
+	if !ok || !ownBuffer(buf) || !h.definedHere(buf) {
 		return nil
 	}
-	stores, ok := bufferStores(h.ev, buf)
-	if !ok || len(stores) == 0 {
+	stores := rb.storesInto(h.ev, buf)
+	if len(stores) == 0 {
 		return nil
 	}
 	read, ok := accessAt(h.ev, buf, load.Src, int64(w)/8)
@@ -304,18 +306,30 @@ func bufferBase(p value.Value) value.Value {
 	}
 }
 
-// definedIn reports whether an instruction's result belongs to f.
-func definedIn(v value.Value, f *ir.Func) bool {
+// definedHere reports whether v is an instruction of the frame's
+// function.
+func (h *hostHooks) definedHere(v value.Value) bool {
 	inst, ok := v.(ir.Instruction)
 	if !ok {
 		return false
 	}
-	for _, b := range f.Blocks {
-		for _, i := range b.Insts {
-			if i == inst {
-				return true
-			}
-		}
+	_, ok = h.ev.G.Where[inst]
+	return ok
+}
+
+// storesInto returns the stores into a buffer (bufferStores), once per
+// buffer: none if anything else may write it.
+func (rb *readBacks) storesInto(ev *symbolic.Evaluator, buf value.Value) []bufferStore {
+	if stores, ok := rb.stores[buf]; ok {
+		return stores
 	}
-	return false
+	stores, ok := bufferStores(ev, buf)
+	if !ok {
+		stores = nil
+	}
+	if rb.stores == nil {
+		rb.stores = map[value.Value][]bufferStore{}
+	}
+	rb.stores[buf] = stores
+	return stores
 }
