@@ -153,3 +153,14 @@ func TestBenignRaceIsItsOwnCategory(t *testing.T) {
 		t.Errorf("SARIF result does not use rule %s:\n%s", id, sarifOut.String())
 	}
 }
+
+// TestTextWitnessNamesParameters checks that the text form of a witness
+// gives the values of the kernel's parameters it needs, by name.
+func TestTextWitnessNamesParameters(t *testing.T) {
+	w := &Witness{GridDim: [3]int64{1, 7, 1}, BlockDim: [3]int64{32, 6, 1}, Address: "out byte 24",
+		Params: map[string]int64{"width": 2, "stride": 1}}
+	got := w.String()
+	if !strings.HasSuffix(got, "; both access out byte 24; parameters stride=1, width=2") {
+		t.Errorf("witness %q does not end with its address and its parameters by name", got)
+	}
+}

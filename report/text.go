@@ -97,6 +97,9 @@ func (w *Witness) String() string {
 	if w.Address != "" {
 		s += "; both access " + w.Address
 	}
+	if params := paramList(w.Params); params != "" {
+		s += "; parameters " + params
+	}
 	return s
 }
 
