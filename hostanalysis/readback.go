@@ -39,15 +39,16 @@ import (
 const maxReadBackWriters = 8
 
 // A readBacks names the choices of one frame's read-backs: loads of
-// lockstep fields at the same index in one block share a key, and so
-// their choice and fresh copies.
+// lockstep fields at the same index that read the state of one block
+// share a key (readBackKey), and so their choice and fresh copies.
 type readBacks struct {
 	keys map[string]int
 	// stores memoises storesInto.
 	stores map[value.Value][]bufferStore
-	// busy is set while a store's value is evaluated: the loads inside
-	// it are plain unknowns, fresh in each copy.
-	busy bool
+	// evaluating holds the buffers whose stores' values are being
+	// evaluated: a load from one of them inside such a value (nw =
+	// pw[l] / 2, stored into pw) is a plain unknown, fresh in each copy.
+	evaluating map[value.Value]bool
 }
 
 // readBack returns the value of a load of w bits from a buffer of the
@@ -56,12 +57,12 @@ type readBacks struct {
 // field. A correct program reads only the elements it wrote.
 func (h *hostHooks) readBack(load *ir.InstLoad, w int) *expr.Term {
 	rb := &h.readBacks
-	if rb.busy || w == expr.Bool {
+	if w == expr.Bool || w%8 != 0 {
 		return nil
 	}
 	buf := bufferBase(load.Src)
 	loadBlock, ok := h.ev.G.Where[load]
-	if !ok || !ownBuffer(buf) || !h.definedHere(buf) {
+	if !ok || rb.evaluating[buf] || !ownBuffer(buf) || !h.definedHere(buf) {
 		return nil
 	}
 	stores := rb.storesInto(h.ev, buf)
@@ -69,10 +70,10 @@ func (h *hostHooks) readBack(load *ir.InstLoad, w int) *expr.Term {
 		return nil
 	}
 	read, ok := accessAt(h.ev, buf, load.Src, int64(w)/8)
-	if !ok || w%8 != 0 {
+	if !ok {
 		return nil
 	}
-	writers, ok := fieldWriters(h.ev, stores, read, w)
+	writers, ok := fieldWriters(h.ev, stores, &read, w)
 	if !ok {
 		return nil
 	}
@@ -93,20 +94,24 @@ func (h *hostHooks) readBack(load *ir.InstLoad, w int) *expr.Term {
 		id = len(rb.keys)
 		rb.keys[key] = id
 	}
-	return h.choose(writers, fmt.Sprintf("%sreadback.%d", h.namespace, id))
+	return h.choose(buf, writers, fmt.Sprintf("%sreadback.%d", h.namespace, id))
 }
 
-// choose returns the choice among the writers' values, each over fresh
-// copies of its unknowns, by choice variables named after name.
-func (h *hostHooks) choose(writers []bufferStore, name string) *expr.Term {
+// choose returns the choice among the values that writers store into
+// buf, each over fresh copies of its unknowns, by choice variables named
+// after name.
+func (h *hostHooks) choose(buf value.Value, writers []bufferStore, name string) *expr.Term {
 	rb := &h.readBacks
-	rb.busy = true
+	if rb.evaluating == nil {
+		rb.evaluating = map[value.Value]bool{}
+	}
+	rb.evaluating[buf] = true
 	values := make([]*expr.Term, len(writers))
 	for i, s := range writers {
 		v := assumeHeld(h.ev.Term(s.store.Src), heldAt(h.ev, h.ev.G.Where[s.store]))
 		values[i] = freshCopy(v, fmt.Sprintf("%s.%d", name, i))
 	}
-	rb.busy = false
+	delete(rb.evaluating, buf)
 	t := values[len(values)-1]
 	for i := len(values) - 2; i >= 0; i-- {
 		choice := expr.VarWithRole(fmt.Sprintf("%s.is%d", name, i), expr.Bool, expr.Shared, hostValue)
@@ -115,13 +120,13 @@ func (h *hostHooks) choose(writers []bufferStore, name string) *expr.Term {
 	return t
 }
 
-// fieldWriters returns the stores into a read's bytes, normalised to
-// the buffer's element size: ok only if each writes exactly those
-// bytes, an integer of the read's width, each from a block of its own,
-// and no other store touches them.
-func fieldWriters(ev *symbolic.Evaluator, stores []bufferStore, read bufferStore, w int) ([]bufferStore, bool) {
+// fieldWriters normalises a read and the stores into its bytes to the
+// buffer's element size and returns those stores: ok only if each writes
+// exactly those bytes, an integer of the read's width, each from a block
+// of its own, and no other store touches them.
+func fieldWriters(ev *symbolic.Evaluator, stores []bufferStore, read *bufferStore, w int) ([]bufferStore, bool) {
 	stride, ok := commonStride(stores)
-	if !ok || (read.index != nil && read.stride != stride) || !normalise(&read, stride) || read.spread > 0 {
+	if !ok || (read.index != nil && read.stride != stride) || !normalise(read, stride) || read.spread > 0 {
 		return nil, false
 	}
 	var writers []bufferStore
@@ -161,12 +166,13 @@ func commonStride(stores []bufferStore) (int64, bool) {
 }
 
 // readBackKey identifies what a read reads: the block whose state it
-// reads (readsFrom) and the index read, then, for each store into its field, the run that
-// stores and the index it writes at. Fields filled in lockstep, stored
-// at the same indices in the same runs, have the same writers; reads of
-// them at one index that read the state of one block read the same
-// run's values. ok is false if the reading block may run in the middle
-// of a storing run, after its start and before its store.
+// reads (readsFrom) and the index read, then, for each store into its
+// field, the run that stores (runOf) and the index it writes at. Fields
+// filled in lockstep, stored at the same indices in the same runs, have
+// the same writers; reads of them at one index that read the state of
+// one block read the same run's values. ok is false if the reading block
+// may run in the middle of a storing run, after its start and before
+// its store.
 func readBackKey(g *symbolic.Graph, writers []bufferStore, read bufferStore, b *ir.Block) (string, bool) {
 	reads := readsFrom(g, writers, b)
 	key := fmt.Sprintf("%s[%s]", reads.Ident(), read.index)
