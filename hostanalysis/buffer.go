@@ -39,9 +39,22 @@ func bufferContents(ev *symbolic.Evaluator, u *frontend.Unit, buf value.Value) [
 	if !ownBuffer(buf) {
 		return nil
 	}
-	stores, ok := bufferStores(ev, buf)
+	stores, stride, ok := elementStores(ev, buf)
 	if !ok {
 		return nil
+	}
+	return fields(ev, u, stores, stride)
+}
+
+// elementStores returns the stores into a buffer (bufferStores), each
+// normalised to the buffer's element size, and that size: the stride of
+// the stores with an index, which must agree on one. ok is false if
+// something else may write the buffer, or a store is not inside one
+// element.
+func elementStores(ev *symbolic.Evaluator, buf value.Value) ([]bufferStore, int64, bool) {
+	stores, ok := bufferStores(ev, buf)
+	if !ok {
+		return nil, 0, false
 	}
 	var stride int64
 	for _, s := range stores {
@@ -49,19 +62,19 @@ func bufferContents(ev *symbolic.Evaluator, u *frontend.Unit, buf value.Value) [
 			continue
 		}
 		if stride != 0 && s.stride != stride {
-			return nil
+			return nil, 0, false
 		}
 		stride = s.stride
 	}
 	if stride <= 0 {
-		return nil
+		return nil, 0, false
 	}
 	for i := range stores {
 		if !normalise(&stores[i], stride) {
-			return nil
+			return nil, 0, false
 		}
 	}
-	return fields(ev, u, stores, stride)
+	return stores, stride, true
 }
 
 // ownBuffer reports whether a buffer is a fresh allocation of the host

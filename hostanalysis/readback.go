@@ -25,6 +25,7 @@ package hostanalysis
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/types"
@@ -44,7 +45,7 @@ const maxReadBackWriters = 8
 type readBacks struct {
 	keys map[string]int
 	// stores memoises storesInto.
-	stores map[value.Value][]bufferStore
+	stores map[value.Value]elements
 	// evaluating holds the buffers whose stores' values are being
 	// evaluated: a load from one of them inside such a value (nw =
 	// pw[l] / 2, stored into pw) is a plain unknown, fresh in each copy.
@@ -65,22 +66,17 @@ func (h *hostHooks) readBack(load *ir.InstLoad, w int) *expr.Term {
 	if !ok || rb.evaluating[buf] || !ownBuffer(buf) || !h.definedHere(buf) {
 		return nil
 	}
-	stores := rb.storesInto(h.ev, buf)
-	if len(stores) == 0 {
+	elements := rb.storesInto(h.ev, buf)
+	if !elements.ok {
 		return nil
 	}
 	read, ok := accessAt(h.ev, buf, load.Src, int64(w)/8)
-	if !ok {
+	if !ok || read.index != nil && read.stride != elements.stride || !normalise(&read, elements.stride) || read.spread > 0 {
 		return nil
 	}
-	writers, ok := fieldWriters(h.ev, stores, &read, w)
+	writers, ok := fieldWriters(h.ev, elements.stores, read, w)
 	if !ok {
 		return nil
-	}
-	for _, s := range writers {
-		if h.ev.G.Where[s.store] == loadBlock {
-			return nil // the block changes the field between its loads
-		}
 	}
 	key, ok := readBackKey(h.ev.G, writers, read, loadBlock)
 	if !ok {
@@ -120,21 +116,14 @@ func (h *hostHooks) choose(buf value.Value, writers []bufferStore, name string) 
 	return t
 }
 
-// fieldWriters normalises a read and the stores into its bytes to the
-// buffer's element size and returns those stores: ok only if each writes
-// exactly those bytes, an integer of the read's width, each from a block
-// of its own, and no other store touches them.
-func fieldWriters(ev *symbolic.Evaluator, stores []bufferStore, read *bufferStore, w int) ([]bufferStore, bool) {
-	stride, ok := commonStride(stores)
-	if !ok || (read.index != nil && read.stride != stride) || !normalise(read, stride) || read.spread > 0 {
-		return nil, false
-	}
+// fieldWriters returns the stores into a read's bytes, both normalised
+// to the buffer's element size: ok only if each writes exactly those
+// bytes, an integer of the read's width, each from a block of its own,
+// and no other store touches them.
+func fieldWriters(ev *symbolic.Evaluator, stores []bufferStore, read bufferStore, w int) ([]bufferStore, bool) {
 	var writers []bufferStore
 	blocks := map[*ir.Block]bool{}
 	for _, s := range stores {
-		if !normalise(&s, stride) {
-			return nil, false
-		}
 		if s.end() <= read.off || read.end() <= s.off {
 			continue
 		}
@@ -149,22 +138,6 @@ func fieldWriters(ev *symbolic.Evaluator, stores []bufferStore, read *bufferStor
 	return writers, len(writers) > 0 && len(writers) <= maxReadBackWriters
 }
 
-// commonStride returns the element size of the stores with an index:
-// ok if they agree on one.
-func commonStride(stores []bufferStore) (int64, bool) {
-	var stride int64
-	for _, s := range stores {
-		if s.index == nil {
-			continue
-		}
-		if stride != 0 && s.stride != stride {
-			return 0, false
-		}
-		stride = s.stride
-	}
-	return stride, stride > 0
-}
-
 // readBackKey identifies what a read reads: the block whose state it
 // reads (readsFrom) and the index read, then, for each store into its
 // field, the run that stores (runOf) and the index it writes at. Fields
@@ -172,7 +145,7 @@ func commonStride(stores []bufferStore) (int64, bool) {
 // the same writers; reads of them at one index that read the state of
 // one block read the same run's values. ok is false if the reading block
 // may run in the middle of a storing run, after its start and before
-// its store.
+// its store, or is a block that stores into the field itself.
 func readBackKey(g *symbolic.Graph, writers []bufferStore, read bufferStore, b *ir.Block) (string, bool) {
 	reads := readsFrom(g, writers, b)
 	key := fmt.Sprintf("%s[%s]", reads.Ident(), read.index)
@@ -191,19 +164,9 @@ func readBackKey(g *symbolic.Graph, writers []bufferStore, read bufferStore, b *
 // after which no store of writers may run before b does: b reads what
 // the field held when that block last ran.
 func readsFrom(g *symbolic.Graph, writers []bufferStore, b *ir.Block) *ir.Block {
-	from := b
-	for {
-		up := g.IDom[from]
-		if up == nil || g.LoopOf[up] != g.LoopOf[b] {
-			return from
-		}
-		for _, s := range writers {
-			if between(g, up, b, g.Where[s.store]) {
-				return from
-			}
-		}
-		from = up
-	}
+	return highestDominator(g, b, func(up *ir.Block) bool {
+		return !slices.ContainsFunc(writers, func(s bufferStore) bool { return between(g, up, b, g.Where[s.store]) })
+	})
 }
 
 // runOf returns the first block of the run of blocks that b belongs to:
@@ -211,14 +174,18 @@ func readsFrom(g *symbolic.Graph, writers []bufferStore, b *ir.Block) *ir.Block 
 // post-dominates. Every time that block runs, each block of its run runs
 // once before it runs again.
 func runOf(g *symbolic.Graph, b *ir.Block) *ir.Block {
-	run := b
-	for {
-		up := g.IDom[run]
-		if up == nil || g.LoopOf[up] != g.LoopOf[b] || !g.PostDominates(b, up) {
-			return run
-		}
-		run = up
+	return highestDominator(g, b, func(up *ir.Block) bool { return g.PostDominates(b, up) })
+}
+
+// highestDominator climbs the dominator tree from b while the next
+// dominator is in b's innermost loop and admit accepts it, and returns
+// the block it stops at (b itself if admit accepts none).
+func highestDominator(g *symbolic.Graph, b *ir.Block, admit func(up *ir.Block) bool) *ir.Block {
+	from := b
+	for up := g.IDom[from]; up != nil && g.LoopOf[up] == g.LoopOf[b] && admit(up); up = g.IDom[from] {
+		from = up
 	}
+	return from
 }
 
 // between reports whether block b may run after run starts and before
@@ -323,19 +290,25 @@ func (h *hostHooks) definedHere(v value.Value) bool {
 	return ok
 }
 
-// storesInto returns the stores into a buffer (bufferStores), once per
-// buffer: none if anything else may write it.
-func (rb *readBacks) storesInto(ev *symbolic.Evaluator, buf value.Value) []bufferStore {
-	if stores, ok := rb.stores[buf]; ok {
-		return stores
+// elements are the stores into a buffer normalised to its element
+// size (elementStores), and that size; ok is false if anything else may
+// write the buffer.
+type elements struct {
+	stores []bufferStore
+	stride int64
+	ok     bool
+}
+
+// storesInto returns the elementStores of a buffer, once per buffer.
+func (rb *readBacks) storesInto(ev *symbolic.Evaluator, buf value.Value) elements {
+	if e, ok := rb.stores[buf]; ok {
+		return e
 	}
-	stores, ok := bufferStores(ev, buf)
-	if !ok {
-		stores = nil
-	}
+	var e elements
+	e.stores, e.stride, e.ok = elementStores(ev, buf)
 	if rb.stores == nil {
-		rb.stores = map[value.Value][]bufferStore{}
+		rb.stores = map[value.Value]elements{}
 	}
-	rb.stores[buf] = stores
-	return stores
+	rb.stores[buf] = e
+	return e
 }
