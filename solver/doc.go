@@ -64,7 +64,10 @@
 // out of their rlimit: the query then stays hard with its host values
 // fixed. Trials that fix one host value and were all unsat become a case
 // split when that value can take few others (exhaust.go): a trial for
-// each of them, all unsat, proves the query unsat.
+// each of them, all unsat, proves the query unsat. A trial whose own
+// assertions' bounds already refute it (refute.go: a race between the
+// blocks of a grid that its fixed size makes one block) is unsat
+// without an attempt and is never the first look.
 //
 // # Budget
 //

@@ -163,10 +163,16 @@ func (s *Solver) plan(q *Query, qt queryTerms, limits []uint64) []step {
 			budget -= relaxation.limit
 		}
 		ts := trials(q)
-		// A first look at the first trial, for a race, before the
-		// integers' first attempt (firstTrialShare).
-		if len(ts) > 0 && integersFirst && budget/firstTrialShare > 0 {
-			steps = append(steps, trialStep(ts[0], budget/firstTrialShare, true))
+		// A first look at the first trial that the bounds of its
+		// assertions leave possible, for a race, before the integers'
+		// first attempt (firstTrialShare). A race between blocks needs
+		// two blocks, which the smallest sizes tried first may not
+		// give: copyLowToUpp_racy's first trial fixed a grid of one
+		// block, and its race was found only after the integers' and
+		// the relaxation's attempts had run out (0.2 s of the lane's
+		// 0.5 s).
+		if first := firstPossible(ts); first != nil && integersFirst && budget/firstTrialShare > 0 {
+			steps = append(steps, trialStep(first, budget/firstTrialShare, true))
 			budget -= budget / firstTrialShare
 		}
 		// Products of unknowns get a short integer attempt before

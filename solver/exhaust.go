@@ -105,6 +105,10 @@ func (s *Solver) enumerate(q *Query, root *expr.Term, tried []uint64, limit uint
 // refutes reports whether a trial is unsat in its encoding within
 // limit.
 func (s *Solver) refutes(t *trial, limit uint64, tr *trace) bool {
+	if t.refuted() {
+		tr.note("trial " + t.String() + ": unsat by the bounds of its assertions")
+		return true
+	}
 	start := tr.start()
 	res, _ := s.attempt(s.trialEncoding(t), limit, nil)
 	st := step{name: "trial " + t.String(), limit: limit, kind: trialAttempt, trial: t}

@@ -324,6 +324,14 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 		if trials.skips(step) {
 			continue
 		}
+		if step.trial != nil && step.trial.refuted() {
+			// Unsat by the bounds of its own assertions: no attempt.
+			trace.note(step.name + ": unsat by the bounds of its assertions")
+			if trials.record(step, &Result{Status: Unsat}) && s.exhaustTrials(q, trials.refuted, step.limit, trace) {
+				return &Result{Status: Unsat}, nil
+			}
+			continue
+		}
 		step = s.encoded(step)
 		start := trace.start()
 		var units uint64

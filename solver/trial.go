@@ -31,6 +31,30 @@ type trial struct {
 	terms queryTerms
 	fixed map[string]uint64 // the fixed variables and their values
 	width map[string]int    // the fixed variables' widths
+	// checked and bounded memoise refuted.
+	checked, bounded bool
+}
+
+// refuted reports whether the bounds of the trial's own assertions
+// refute it (refutedByBounds): with its values fixed, a grid of one
+// block, say, asked for a race between blocks. Such a trial is unsat
+// without an attempt.
+func (t *trial) refuted() bool {
+	if !t.checked {
+		t.checked, t.bounded = true, refutedByBounds(t.query.Assertions)
+	}
+	return t.bounded
+}
+
+// firstPossible returns the first trial the bounds of its assertions do
+// not refute, or nil.
+func firstPossible(ts []*trial) *trial {
+	for _, t := range ts {
+		if !t.refuted() {
+			return t
+		}
+	}
+	return nil
 }
 
 // trials returns the trials of q: none if q multiplies, divides or takes
