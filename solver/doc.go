@@ -49,7 +49,9 @@
 // # Answers without a search
 //
 // Before any attempt, a query is tried against the Solver's recent models
-// (reuse.go), and the assertions that share no variable or function with
+// (reuse.go) and against the bounds its own assertions give its
+// variables (refute.go: a comparison they decide, such as two block
+// indices below a grid of one block that must differ), and the assertions that share no variable or function with
 // its observed terms are set apart (slice.go): the race's part is asked
 // alone, and the rest only if the race is not refuted, within a small
 // share of the budget. An unsat or unknown answer is remembered by the

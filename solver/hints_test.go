@@ -45,13 +45,15 @@ func TestHintedPlan(t *testing.T) {
 	}
 }
 
-// scaled asks whether x*size + y, with y below size, is 10*size + size
-// while x < 10: a question of one skeleton for every size, unsat.
+// scaled asks whether 2*size*x + 2*y, with y below size and x below
+// 100, is the odd 22*size + 1: a question of one skeleton for every
+// size, unsat by parity, which the bounds alone do not show
+// (refutedByBounds).
 func scaled(size uint64) *Query {
 	x, y := v32("x"), v32("y")
 	return &Query{Assertions: []*expr.Term{
-		expr.Eq(expr.Add(expr.Mul(x, c32(size)), y), c32(11*size)),
-		expr.ULt(x, c32(10)), expr.ULt(y, c32(size)),
+		expr.Eq(expr.Add(expr.Mul(x, c32(2*size)), expr.Mul(y, c32(2))), c32(22*size+1)),
+		expr.ULt(x, c32(100)), expr.ULt(y, c32(size)),
 	}}
 }
 

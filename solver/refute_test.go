@@ -71,3 +71,23 @@ func TestFirstLookSkipsRefutedTrials(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckRefutesByBounds checks that a query the bounds of its
+// assertions refute is unsat without an attempt: within a budget of one
+// rlimit unit, where any attempt runs out.
+func TestCheckRefutesByBounds(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	s.SetBudget(1)
+	b1, b2, grid := v32("ctaid.x#1"), v32("ctaid.x#2"), v32("nctaid.x")
+	x, y := v32("x"), v32("y")
+	hard := expr.Eq(expr.Mul(x, y), c32(1000003))
+	q := &Query{Assertions: []*expr.Term{hard, expr.Eq(grid, c32(1)), expr.ULt(b1, grid), expr.ULt(b2, grid), expr.Ne(b1, b2)}}
+	if r := mustCheck(t, s, q); r.Status != Unsat {
+		t.Errorf("two blocks of a grid of one: %v, want unsat", r.Status)
+	}
+	q = &Query{Assertions: []*expr.Term{hard, expr.Eq(grid, c32(2)), expr.ULt(b1, grid), expr.ULt(b2, grid), expr.Ne(b1, b2)}}
+	if r := mustCheck(t, s, q); r.Status == Unsat {
+		t.Errorf("two blocks of a grid of two: unsat within one unit")
+	}
+}

@@ -179,7 +179,8 @@ func (s *Solver) Check(q *Query) (*Result, error) {
 }
 
 // check answers q unsat if an assertion is false, with a recent model
-// that satisfies it (reuse), or as an earlier question of its shape
+// that satisfies it (reuse), unsat if the bounds of its assertions
+// refute it (refutedByBounds), or as an earlier question of its shape
 // (remembered), or else decides it in attempts with the given rlimits.
 // A false assertion is the overlap of two accesses at distinct constant
 // offsets (md5hash's foundKey[0] and foundKey[7]): slicing, which finds
@@ -196,6 +197,11 @@ func (s *Solver) check(q *Query, limits []uint64) (*Result, error) {
 	}
 	if r := s.reuse(q); r != nil {
 		traceReuse("a recent query's model satisfies it", r)
+		return r, nil
+	}
+	if refutedByBounds(q.Assertions) {
+		r := &Result{Status: Unsat}
+		traceReuse("the bounds of its assertions refute it", r)
 		return r, nil
 	}
 	res, err := s.checkSlices(q, limits)
