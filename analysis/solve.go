@@ -738,8 +738,8 @@ func solveAssertions(s *solver.Solver, q *constraints.Query, assertions []*expr.
 // Without contents, it is first asked within the launch of the witness
 // found: the same dimensions, parameters and host values, other threads.
 // Sizes are then constants, and the question, which sizes make
-// non-linear, is usually decided at once (copyFromTp_racy: 6 s to 2 s).
-// With contents, host loops' stores, which stay as hard within one
+// non-linear, is usually decided at once (copyFromTp_racy: 6 s to 2 s),
+// with its stored values (sameLaunchWithin). With contents, host loops' stores, which stay as hard within one
 // launch, the refutation comes first: the search for a witness among
 // them rarely ends (tissue_racy's point coordinates: undecided either
 // way), and the integers refute lavaMD's box offsets (element k's is
@@ -760,9 +760,7 @@ func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Resu
 			return &solver.Result{Status: solver.Unsat}, false, nil
 		}
 	} else {
-		sameLaunch := bounded
-		sameLaunch.Assertions = pinned(bounded.Assertions, found, launchWide)
-		if res, err := solveWithin(s, t.asking(&sameLaunch, "same launch"), solver.DefaultBudget/extendShare); err != nil || res.Status == solver.Sat {
+		if res, err := sameLaunchWithin(s, t, &bounded, found); err != nil || res.Status == solver.Sat {
 			return res, false, err
 		}
 	}
@@ -776,6 +774,23 @@ func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Resu
 		return found, true, nil
 	}
 	return res, false, nil
+}
+
+// sameLaunchWithin asks for a witness of a race within its bounds in
+// the launch of the witness found, with the stored values the race
+// needs: its dimensions, parameters and host values pinned, the
+// question is small, and asked at once with its values. Asked as a
+// whole race is (solveWithin: without the values, then extendWitness's
+// two pinned questions, then with them), a write-write race of
+// different values made four questions where one decided
+// (atomic_claim_racy: 0.1 s a kind).
+func sameLaunchWithin(s *solver.Solver, t *task, bounded *constraints.Query, found *solver.Result) (*solver.Result, error) {
+	same := *bounded
+	same.Assertions = pinned(bounded.Assertions, found, launchWide)
+	defer s.SetBudget(s.Budget())
+	s.SetBudget(solver.DefaultBudget / extendShare)
+	return s.Check(&solver.Query{Assertions: same.Race(), Observe: []*expr.Term{same.Offset1, same.Offset2},
+		Family: t.family("same launch")})
 }
 
 // boundsProofBudget is the rlimit of noWitnessWithin: its one attempt
