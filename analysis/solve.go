@@ -665,8 +665,7 @@ func extendWitness(s *solver.Solver, q *constraints.Query, found *solver.Result,
 		launchWide,
 	} {
 		var err error
-		res, err = s.Check(&solver.Query{Assertions: pinned(race, found, keep), Observe: []*expr.Term{q.Offset1, q.Offset2},
-			Family: f.Part(fmt.Sprint("pinned ", i))})
+		res, err = s.Check(raceQuestion(q, pinned(race, found, keep), f.Part(fmt.Sprint("pinned ", i))))
 		if err != nil || res.Status == solver.Sat {
 			return res, err
 		}
@@ -714,17 +713,23 @@ func pin(v *expr.Term, val uint64) *expr.Term {
 // does not find quickly (a probe shape that the host's facts make hard
 // or impossible) is left to the assertions themselves.
 func solveAssertions(s *solver.Solver, q *constraints.Query, assertions []*expr.Term, l *constraints.Launch, budget uint64, f solver.Family) (*solver.Result, error) {
-	observe := []*expr.Term{q.Offset1, q.Offset2}
 	defer s.SetBudget(budget)
 	for i, probe := range constraints.Probes(l) {
 		s.SetBudget(budget / 8)
-		res, err := s.Check(&solver.Query{Assertions: append(probe, assertions...), Observe: observe, Family: f.Part(fmt.Sprint("probe ", i))})
+		res, err := s.Check(raceQuestion(q, append(probe, assertions...), f.Part(fmt.Sprint("probe ", i))))
 		if err != nil || res.Status == solver.Sat {
 			return res, err
 		}
 	}
 	s.SetBudget(budget)
-	return s.Check(&solver.Query{Assertions: assertions, Observe: observe, Family: f})
+	return s.Check(raceQuestion(q, assertions, f))
+}
+
+// raceQuestion returns the solver's question of assertions about q's
+// race, observing the offsets of its two accesses, which a witness
+// reports.
+func raceQuestion(q *constraints.Query, assertions []*expr.Term, f solver.Family) *solver.Query {
+	return &solver.Query{Assertions: assertions, Observe: []*expr.Term{q.Offset1, q.Offset2}, Family: f}
 }
 
 // withinBounds asks, of a race found, for a witness whose accesses stay
@@ -739,11 +744,12 @@ func solveAssertions(s *solver.Solver, q *constraints.Query, assertions []*expr.
 // found: the same dimensions, parameters and host values, other threads.
 // Sizes are then constants, and the question, which sizes make
 // non-linear, is usually decided at once (copyFromTp_racy: 6 s to 2 s),
-// with its stored values (sameLaunchWithin). With contents, host loops' stores, which stay as hard within one
-// launch, the refutation comes first: the search for a witness among
-// them rarely ends (tissue_racy's point coordinates: undecided either
-// way), and the integers refute lavaMD's box offsets (element k's is
-// k * 100) in 2 s, where the search had spent 3.7 s for nothing.
+// with its stored values (sameLaunchWithin). With contents, host loops'
+// stores, which stay as hard within one launch, the refutation comes
+// first: the search for a witness among them rarely ends (tissue_racy's
+// point coordinates: undecided either way), and the integers refute
+// lavaMD's box offsets (element k's is k * 100) in 2 s, where the search
+// had spent 3.7 s for nothing.
 func withinBounds(s *solver.Solver, t *task, found *solver.Result) (*solver.Result, bool, error) {
 	facts := append(append([]*expr.Term(nil), t.query.Bounds...), t.query.Contents...)
 	if holds(found, facts) {
@@ -789,8 +795,7 @@ func sameLaunchWithin(s *solver.Solver, t *task, bounded *constraints.Query, fou
 	same.Assertions = pinned(bounded.Assertions, found, launchWide)
 	defer s.SetBudget(s.Budget())
 	s.SetBudget(solver.DefaultBudget / extendShare)
-	return s.Check(&solver.Query{Assertions: same.Race(), Observe: []*expr.Term{same.Offset1, same.Offset2},
-		Family: t.family("same launch")})
+	return s.Check(raceQuestion(&same, same.Race(), t.family("same launch")))
 }
 
 // boundsProofBudget is the rlimit of noWitnessWithin: its one attempt
