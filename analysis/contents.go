@@ -1,9 +1,12 @@
 // This file defines which launches keep what the host stored in their
-// allocations: none whose allocation a launched kernel may write.
+// allocations, or made of them: none whose allocation a launched kernel
+// may write.
 
 package analysis
 
 import (
+	"github.com/llir/llvm/ir"
+
 	"hgrd/constraints"
 	"hgrd/frontend"
 	"hgrd/hostanalysis"
@@ -70,6 +73,68 @@ func mayWrite(k *kernelanalysis.Kernel, param int, field int64) bool {
 			}
 		case kernelanalysis.FieldObject:
 			if o.Index == param && o.Field == field {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropRewrittenDistinct forgets that an allocation's first elements are
+// distinct (hostanalysis.Distinct) at a launch whose kernel may write the
+// allocation, or after a launch that may have: the launches that ran
+// since the host made them distinct, in any of their calling contexts.
+func dropRewrittenDistinct(launches []*hostanalysis.Launch, kernels map[*frontend.Kernel]*kernelanalysis.Kernel) {
+	byCall := map[*ir.InstCall][]*hostanalysis.Launch{}
+	for _, l := range launches {
+		byCall[l.Call] = append(byCall[l.Call], l)
+	}
+	drop := func(l *hostanalysis.Launch, p *hostanalysis.Pointer) {
+		if p.Distinct == nil {
+			return
+		}
+		writers := []*hostanalysis.Launch{l}
+		for _, c := range p.Distinct.Since {
+			if len(byCall[c]) == 0 {
+				p.Distinct = nil
+				return
+			}
+			writers = append(writers, byCall[c]...)
+		}
+		for _, w := range writers {
+			if writesAllocation(w, kernels[w.Kernel], p.Allocation) {
+				p.Distinct = nil
+				return
+			}
+		}
+	}
+	for _, l := range launches {
+		for i, p := range l.Pointers {
+			drop(l, &p)
+			l.Pointers[i] = p
+		}
+		for _, fields := range l.Fields {
+			for _, f := range fields {
+				if f.Pointer != nil {
+					drop(l, f.Pointer)
+				}
+			}
+		}
+	}
+}
+
+// writesAllocation reports whether launch l's kernel k (nil if this file
+// does not analyse it) may write the allocation through one of its
+// pointer arguments.
+func writesAllocation(l *hostanalysis.Launch, k *kernelanalysis.Kernel, allocation string) bool {
+	for i, p := range l.Pointers {
+		if p.Allocation == allocation && (k == nil || mayWrite(k, i, constraints.NoField)) {
+			return true
+		}
+	}
+	for i, fields := range l.Fields {
+		for _, f := range fields {
+			if f.Pointer != nil && f.Pointer.Allocation == allocation && (k == nil || mayWrite(k, i, f.Offset)) {
 				return true
 			}
 		}

@@ -135,7 +135,7 @@ func sameContext(a, b *constraints.Launch) bool {
 	for i, x := range a.Aliases {
 		y, ok := b.Aliases[i]
 		if !ok || x.Group != y.Group || !equalOrNil(x.Offset, y.Offset) || !equalOrNil(x.Size, y.Size) ||
-			!slices.EqualFunc(x.Contents, y.Contents, sameContents) {
+			!slices.EqualFunc(x.Contents, y.Contents, sameContents) || !sameDistinct(x.Distinct, y.Distinct) {
 			return false
 		}
 	}
@@ -148,6 +148,15 @@ func sameContents(a, b hostanalysis.Contents) bool {
 		slices.EqualFunc(a.Cases, b.Cases, func(x, y hostanalysis.ContentsCase) bool {
 			return x.Pos == y.Pos && equalOrNil(x.Index, y.Index) && equalOrNil(x.Value, y.Value) && equalOrNil(x.Below, y.Below)
 		})
+}
+
+// sameDistinct reports whether two allocations' distinct elements are
+// the same.
+func sameDistinct(a, b *hostanalysis.Distinct) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.ElemSize == b.ElemSize && a.Pos == b.Pos && expr.Equal(a.Count, b.Count)
 }
 
 // equalOrNil reports whether two terms, either of which may be nil, are
@@ -163,12 +172,12 @@ func equalOrNil(a, b *expr.Term) bool {
 func aliases(l *hostanalysis.Launch) map[constraints.Slot]constraints.Alias {
 	m := map[constraints.Slot]constraints.Alias{}
 	for i, p := range l.Pointers {
-		m[constraints.Slot{Param: i, Field: constraints.NoField}] = constraints.Alias{Group: p.Allocation, Offset: p.Offset, Size: p.Size, Contents: p.Contents}
+		m[constraints.Slot{Param: i, Field: constraints.NoField}] = constraints.Alias{Group: p.Allocation, Offset: p.Offset, Size: p.Size, Contents: p.Contents, Distinct: p.Distinct}
 	}
 	for i, fields := range l.Fields {
 		for _, f := range fields {
 			if f.Pointer != nil {
-				m[constraints.Slot{Param: i, Field: f.Offset}] = constraints.Alias{Group: f.Pointer.Allocation, Offset: f.Pointer.Offset, Size: f.Pointer.Size, Contents: f.Pointer.Contents}
+				m[constraints.Slot{Param: i, Field: f.Offset}] = constraints.Alias{Group: f.Pointer.Allocation, Offset: f.Pointer.Offset, Size: f.Pointer.Size, Contents: f.Pointer.Contents, Distinct: f.Pointer.Distinct}
 			}
 		}
 	}
@@ -192,6 +201,7 @@ func explainLaunches(u *frontend.Unit, launches []*hostanalysis.Launch) []report
 			}
 		}
 		notes = append(notes, explainFields(l)...)
+		notes = append(notes, explainDistinct(l)...)
 		for _, f := range l.Facts {
 			if f.Kind == hostanalysis.Definedness {
 				continue
@@ -228,6 +238,21 @@ func explainFields(l *hostanalysis.Launch) []report.Note {
 			}
 			notes = append(notes, report.Note{Pos: l.Pos.String(),
 				Message: fmt.Sprintf("  argument %s, bytes from %d = %s", p.LocalName, f.Offset, what)})
+		}
+	}
+	return notes
+}
+
+// explainDistinct describes the pointer arguments into allocations whose
+// first elements the host made distinct.
+func explainDistinct(l *hostanalysis.Launch) []report.Note {
+	var notes []report.Note
+	for i, p := range l.Kernel.Func.Params {
+		if ptr, ok := l.Pointers[i]; ok && ptr.Distinct != nil {
+			d := ptr.Distinct
+			notes = append(notes, report.Note{Pos: l.Pos.String(),
+				Message: fmt.Sprintf("  argument %s points into %s, whose first %s elements of %d bytes are distinct (made so at %s)",
+					p.LocalName, ptr.Allocation, hostanalysis.Display(d.Count), d.ElemSize, d.Pos)})
 		}
 	}
 	return notes

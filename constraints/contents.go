@@ -1,6 +1,8 @@
 // This file defines the instances of what the host stored in memory the
 // kernel reads: for each value of a global object's contents that a
-// query mentions, what the launch's host code says that value is.
+// query mentions, what the launch's host code says that value is, and
+// for two values of an allocation the host made distinct, that they
+// differ.
 
 package constraints
 
@@ -22,8 +24,73 @@ import (
 // quantifiers.
 func contentsInstances(k *kernelanalysis.Kernel, l *Launch, terms []*expr.Term) []*expr.Term {
 	var out []*expr.Term
-	seen := map[string]bool{}
 	fresh := 0
+	for _, r := range contentsReads(k, l, terms) {
+		if len(r.alias.Contents) > 0 {
+			out = append(out, instances(r.alias, r.off, r.value, &fresh)...)
+		}
+	}
+	return out
+}
+
+// maxDistinctReads bounds the values of one allocation's distinct
+// elements that a query relates pairwise.
+const maxDistinctReads = 16
+
+// distinctInstances states, for each two values of memory contents in
+// terms read from an allocation whose first elements the host made
+// distinct (hostanalysis.Distinct), that they differ where they are
+// two different such elements: the value each of two threads reads from
+// an index list at its own position is its own.
+func distinctInstances(k *kernelanalysis.Kernel, l *Launch, terms []*expr.Term) []*expr.Term {
+	byGroup := map[string][]contentsRead{}
+	var groups []string
+	for _, r := range contentsReads(k, l, terms) {
+		d := r.alias.Distinct
+		if d == nil || int64(r.value.Width) != d.ElemSize*8 || len(byGroup[r.alias.Group]) >= maxDistinctReads {
+			continue
+		}
+		if byGroup[r.alias.Group] == nil {
+			groups = append(groups, r.alias.Group)
+		}
+		byGroup[r.alias.Group] = append(byGroup[r.alias.Group], r)
+	}
+	var out []*expr.Term
+	for _, g := range groups {
+		reads := byGroup[g]
+		for i, a := range reads {
+			for _, b := range reads[i+1:] {
+				addrA, addrB := expr.Add(a.alias.Offset, a.off), expr.Add(b.alias.Offset, b.off)
+				premise := expr.AllOf(distinctElement(a.alias.Distinct, addrA), distinctElement(b.alias.Distinct, addrB), expr.Ne(addrA, addrB))
+				out = append(out, expr.Implies(premise, expr.Ne(a.value, b.value)))
+			}
+		}
+	}
+	return out
+}
+
+// distinctElement states that byte addr of an allocation starts one of
+// its distinct elements d.
+func distinctElement(d *hostanalysis.Distinct, addr *expr.Term) *expr.Term {
+	size := expr.Int(d.ElemSize, 64)
+	return expr.AllOf(expr.SLe(expr.Const(0, 64), addr), expr.Eq(expr.URem(addr, size), expr.Const(0, 64)),
+		expr.SLt(expr.UDiv(addr, size), d.Count))
+}
+
+// A contentsRead is a value of memory contents that a query mentions:
+// the term, the allocation its object's pointer points into and its byte
+// offset from that pointer, 64-bit.
+type contentsRead struct {
+	value *expr.Term
+	alias Alias
+	off   *expr.Term
+}
+
+// contentsReads returns the values of global memory contents in terms
+// whose pointer the launch places in an allocation, each once.
+func contentsReads(k *kernelanalysis.Kernel, l *Launch, terms []*expr.Term) []contentsRead {
+	var out []contentsRead
+	seen := map[string]bool{}
 	visit := func(t *expr.Term) bool {
 		if t.Op != expr.OpApply && t.Op != expr.OpVar {
 			return true
@@ -33,7 +100,7 @@ func contentsInstances(k *kernelanalysis.Kernel, l *Launch, terms []*expr.Term) 
 			return true
 		}
 		a, ok := l.Aliases[slotOf(u.Object)]
-		if !ok || len(a.Contents) == 0 || a.Offset == nil {
+		if !ok || (len(a.Contents) == 0 && a.Distinct == nil) || a.Offset == nil {
 			return true
 		}
 		off := u.At
@@ -48,7 +115,7 @@ func contentsInstances(k *kernelanalysis.Kernel, l *Launch, terms []*expr.Term) 
 			return true
 		}
 		seen[key] = true
-		out = append(out, instances(a, to64(off), t, &fresh)...)
+		out = append(out, contentsRead{value: t, alias: a, off: to64(off)})
 		return true
 	}
 	for _, t := range terms {

@@ -200,6 +200,9 @@ type Alias struct {
 	// Contents are what the host stored in the allocation's fields, for
 	// the kernel's loads of memory it never writes.
 	Contents []hostanalysis.Contents
+	// Distinct says that the allocation's first elements hold pairwise
+	// different values; nil if unknown.
+	Distinct *hostanalysis.Distinct
 }
 
 // bounds returns what keeps an access to an object inside it: the

@@ -100,6 +100,8 @@ var cases = []string{
 	"in_bounds_racy",
 	"indexing_2d",
 	"indexing_3d",
+	"index_list_ok",
+	"index_list_racy",
 	"int64_index_ok",
 	"int64_index_racy",
 	"kernel_assert_ok",

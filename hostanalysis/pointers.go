@@ -25,6 +25,9 @@ type Pointer struct {
 	// Contents are what the host stored into the allocation's fields
 	// through a buffer it copied there (see Contents).
 	Contents []Contents
+	// Distinct says that the allocation's first elements hold pairwise
+	// different values (see Distinct); nil if nothing is known.
+	Distinct *Distinct
 
 	slot *ir.InstAlloca // the variable
 	home *pointerHome   // where the variable's function calls towards the launch; nil if it launches
@@ -84,6 +87,7 @@ func (p *Pointer) sizeAndContents(w *walker, ev *symbolic.Evaluator, b *ir.Block
 	}
 	p.Size = allocationSize(ev, b, inst, p.slot)
 	p.Contents = w.contentsOf(ev, p.slot)
+	p.Distinct = w.distinctAt(ev, b, inst, p.slot)
 }
 
 // pointerArg resolves a pointer argument to the allocation held by a host
