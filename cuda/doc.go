@@ -10,5 +10,8 @@
 //     those that allocate memory, with the positions of their sizes, and
 //     those that do not return, the C and C++ runtime's among them;
 //   - how clang-14 compiles CUDA (clang.go): the metadata that marks
-//     kernels, the names of launch stubs, and how a dim3 is passed.
+//     kernels, the names of launch stubs, and how a dim3 is passed;
+//   - the thrust algorithms whose effect on device memory the host
+//     analysis models (thrust.go): those that make, keep or order a
+//     range of distinct values.
 package cuda

@@ -60,6 +60,46 @@ type slotFacts struct {
 // A rangeState maps each variable holding an allocation to its facts.
 type rangeState map[*ir.InstAlloca]slotFacts
 
+// A rangeFlow is the dataflow of one function: the facts at the start of
+// each block, and for each variable the variables whose pointers the
+// function stores into it (a launch stub's argument copies, a second
+// name for a list) or that it is stored into, which writes through it
+// may write too.
+type rangeFlow struct {
+	in      map[*ir.Block]rangeState
+	aliases map[*ir.InstAlloca][]*ir.InstAlloca
+}
+
+// end ends the facts of the allocation variable s holds, and of the
+// variables that may hold its pointer or that it may hold.
+func (r *rangeFlow) end(state rangeState, s *ir.InstAlloca) {
+	delete(state, s)
+	for _, a := range r.aliases[s] {
+		delete(state, a)
+	}
+}
+
+// storedPointers maps each variable of f to the allocation variables
+// whose pointers f stores into it, and each of those back to it.
+func storedPointers(f *ir.Func) map[*ir.InstAlloca][]*ir.InstAlloca {
+	m := map[*ir.InstAlloca][]*ir.InstAlloca{}
+	for _, b := range f.Blocks {
+		for _, x := range b.Insts {
+			st, ok := x.(*ir.InstStore)
+			if !ok {
+				continue
+			}
+			dst, ok1 := slot(st.Dst)
+			src, _, ok2 := slotPointer(st.Src)
+			if ok1 && ok2 && dst != src && !slices.Contains(m[dst], src) {
+				m[dst] = append(m[dst], src)
+				m[src] = append(m[src], dst)
+			}
+		}
+	}
+	return m
+}
+
 // maxRangeRounds bounds the dataflow's rounds over a function; one that
 // has not settled by then has no facts.
 const maxRangeRounds = 20
@@ -71,16 +111,16 @@ func (w *walker) distinctAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruc
 		return nil
 	}
 	f := ev.G.Blocks[0].Parent
-	flow := w.rangeFlow(ev.G, f)
-	if flow == nil {
+	flow := w.rangeFlowOf(ev.G, f)
+	if flow.in == nil {
 		return nil
 	}
-	state := flow[b].clone()
+	state := flow.in[b].clone()
 	for _, x := range b.Insts {
 		if x == inst {
 			break
 		}
-		w.transfer(f, state, x)
+		w.transfer(f, flow, state, x)
 	}
 	fact := state[slotVar].distinct
 	if fact == nil {
@@ -137,12 +177,13 @@ func dominatesBlock(g *symbolic.Graph, d, b *ir.Block) bool {
 	return false
 }
 
-// rangeFlow returns the facts at the start of each block of f, computed
-// once per function.
-func (w *walker) rangeFlow(g *symbolic.Graph, f *ir.Func) map[*ir.Block]rangeState {
+// rangeFlowOf returns the dataflow of f, computed once per function; its
+// in is nil if it did not settle.
+func (w *walker) rangeFlowOf(g *symbolic.Graph, f *ir.Func) *rangeFlow {
 	if flow, ok := w.ranges[f]; ok {
 		return flow
 	}
+	flow := &rangeFlow{aliases: storedPointers(f)}
 	in := map[*ir.Block]rangeState{}
 	out := map[*ir.Block]rangeState{}
 	settled := false
@@ -156,7 +197,7 @@ func (w *walker) rangeFlow(g *symbolic.Graph, f *ir.Func) map[*ir.Block]rangeSta
 			in[b] = state
 			next := state.clone()
 			for _, x := range b.Insts {
-				w.transfer(f, next, x)
+				w.transfer(f, flow, next, x)
 			}
 			if old, ok := out[b]; !ok || !old.equal(next) {
 				settled = false
@@ -164,11 +205,11 @@ func (w *walker) rangeFlow(g *symbolic.Graph, f *ir.Func) map[*ir.Block]rangeSta
 			out[b] = next
 		}
 	}
-	if !settled {
-		in = nil
+	if settled {
+		flow.in = in
 	}
-	w.ranges[f] = in
-	return in
+	w.ranges[f] = flow
+	return flow
 }
 
 func (s rangeState) clone() rangeState {
@@ -410,17 +451,17 @@ func elemSize(v value.Value) int64 {
 // make, keep or end facts; a launch is noted in every fact; anything
 // else that may write an allocation, or a variable that holds one, ends
 // its facts.
-func (w *walker) transfer(f *ir.Func, state rangeState, x ir.Instruction) {
+func (w *walker) transfer(f *ir.Func, flow *rangeFlow, state rangeState, x ir.Instruction) {
 	switch i := x.(type) {
 	case *ir.InstStore:
 		if s, ok := slot(i.Dst); ok {
 			delete(state, s)
 		}
 		if s, _, ok := slotPointer(i.Src); ok && !isAlloca(i.Dst) {
-			delete(state, s)
+			flow.end(state, s)
 		}
 	case *ir.InstCall:
-		w.transferCall(f, state, i)
+		w.transferCall(f, flow, state, i)
 	}
 }
 
@@ -429,7 +470,7 @@ func isAlloca(v value.Value) bool {
 	return ok
 }
 
-func (w *walker) transferCall(f *ir.Func, state rangeState, call *ir.InstCall) {
+func (w *walker) transferCall(f *ir.Func, flow *rangeFlow, state rangeState, call *ir.InstCall) {
 	name := symbolic.CalleeName(call)
 	if len(w.launchedKernels(call, nil)) > 0 || w.apiLaunchKernel(f, call) != nil {
 		for s, sf := range state {
@@ -438,20 +479,20 @@ func (w *walker) transferCall(f *ir.Func, state rangeState, call *ir.InstCall) {
 		return
 	}
 	if t, ok := cuda.LookupThrust(name); ok {
-		w.applyThrust(state, call, t)
+		w.applyThrust(flow, state, call, t)
 		return
 	}
 	copyFn, isCopy := cuda.LookupCopy(name)
 	for j, a := range call.Args {
 		if s, ok := slot(a); ok {
-			delete(state, s) // a new allocation, or one the callee may write
+			flow.end(state, s) // a new allocation, or one the callee may write
 			continue
 		}
 		s, _, ok := slotPointer(a)
 		if !ok || (isCopy && j == copyFn.Src) {
 			continue
 		}
-		delete(state, s)
+		flow.end(state, s)
 	}
 }
 
@@ -466,7 +507,7 @@ func (f *rangeFact) after(call *ir.InstCall) *rangeFact {
 }
 
 // applyThrust applies a call of a modelled thrust algorithm.
-func (w *walker) applyThrust(state rangeState, call *ir.InstCall, t cuda.Thrust) {
+func (w *walker) applyThrust(flow *rangeFlow, state rangeState, call *ir.InstCall, t cuda.Thrust) {
 	arg := func(i int) value.Value {
 		if i == cuda.NoArg || i >= len(call.Args) {
 			return nil
@@ -476,7 +517,7 @@ func (w *walker) applyThrust(state rangeState, call *ir.InstCall, t cuda.Thrust)
 	first, last, result := arg(t.First), arg(t.Last), arg(t.Result)
 	src, srcOff, ok := slotPointer(first)
 	if first == nil || last == nil || !ok {
-		w.killArgs(state, call)
+		flow.endArgs(state, call)
 		return
 	}
 	pos, _ := w.u.Pos(call)
@@ -503,7 +544,7 @@ func (w *walker) applyThrust(state rangeState, call *ir.InstCall, t cuda.Thrust)
 	case cuda.ThrustCopyIf:
 		d := facts.distinct
 		if dst, dstOff, ok := slotPointer(result); ok {
-			delete(state, dst)
+			flow.end(state, dst)
 			if d != nil && d.elem == elem && elemSize(result) == elem && dstOff == nil && within(d, src, last) {
 				fact := &rangeFact{elem: elem, end: call, pos: pos}
 				state[dst] = slotFacts{distinct: fact}
@@ -513,7 +554,7 @@ func (w *walker) applyThrust(state rangeState, call *ir.InstCall, t cuda.Thrust)
 	case cuda.ThrustUniqueCopy:
 		s := facts.sorted
 		if dst, dstOff, ok := slotPointer(result); ok {
-			delete(state, dst)
+			flow.end(state, dst)
 			if t.EqualTo && s != nil && s.elem == elem && srcOff == nil && dstOff == nil && sameValue(s.end, endOf(src, last)) {
 				fact := &rangeFact{elem: elem, end: call, pos: pos}
 				state[dst] = slotFacts{distinct: fact, sorted: fact}
@@ -521,14 +562,14 @@ func (w *walker) applyThrust(state rangeState, call *ir.InstCall, t cuda.Thrust)
 			return
 		}
 	}
-	w.killArgs(state, call)
+	flow.endArgs(state, call)
 }
 
-// killArgs ends the facts of every allocation a call may write.
-func (w *walker) killArgs(state rangeState, call *ir.InstCall) {
+// endArgs ends the facts of every allocation a call may write.
+func (r *rangeFlow) endArgs(state rangeState, call *ir.InstCall) {
 	for _, a := range call.Args {
 		if s, _, ok := slotPointer(a); ok {
-			delete(state, s)
+			r.end(state, s)
 		}
 	}
 }

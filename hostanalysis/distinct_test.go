@@ -23,6 +23,7 @@ func TestDistinctLists(t *testing.T) {
 		"afterTransform": {false, 0},
 		"afterMemset":    {false, 0},
 		"intoOffset":     {false, 0},
+		"throughAlias":   {false, 0},
 	}
 	seen := map[string]bool{}
 	for _, la := range launchesOf(t, "testdata/distinct.cu") {

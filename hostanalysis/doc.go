@@ -45,6 +45,15 @@
 // launched kernel may write the allocation. A correct program is taken to
 // read only the entries it initialized.
 //
+// # Distinct
+//
+// A Distinct says that a device allocation's first elements hold
+// pairwise different values where a launch runs: the index lists that
+// thrust's sequence, copy_if and sort-then-unique make (distinct.go), in
+// the launching function's order of calls, through its loops. Anything
+// else that may write the allocation ends it; package analysis drops it
+// where a kernel launched on the way, or the launch's own, may write it.
+//
 // # Read-back
 //
 // A host load from such a buffer of the host's own, at an index the walk

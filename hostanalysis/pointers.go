@@ -87,7 +87,11 @@ func (p *Pointer) sizeAndContents(w *walker, ev *symbolic.Evaluator, b *ir.Block
 	}
 	p.Size = allocationSize(ev, b, inst, p.slot)
 	p.Contents = w.contentsOf(ev, p.slot)
-	p.Distinct = w.distinctAt(ev, b, inst, p.slot)
+	if p.home == nil {
+		// Where the variable's function calls towards the launch, the
+		// callee may write the allocation before it launches.
+		p.Distinct = w.distinctAt(ev, b, inst, p.slot)
+	}
 }
 
 // pointerArg resolves a pointer argument to the allocation held by a host

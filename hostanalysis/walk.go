@@ -30,7 +30,7 @@ type walker struct {
 	frames   map[*symbolic.Evaluator]*frame               // the frame of each evaluator made
 	stores   storeCache                                   // see frame
 	globals  globalValues                                 // see findGlobalValues
-	ranges   map[*ir.Func]map[*ir.Block]rangeState        // see rangeFlow
+	ranges   map[*ir.Func]*rangeFlow                      // see rangeFlowOf
 }
 
 // pitchSlotsOf returns pitchSlots(f), computed once per function.
@@ -46,7 +46,7 @@ func (w *walker) pitchSlotsOf(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 func newWalker(u *frontend.Unit) *walker {
 	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{},
 		layouts: map[*frontend.Kernel]layoutResult{}, frames: map[*symbolic.Evaluator]*frame{}, stores: storeCache{},
-		globals: findGlobalValues(u.Host), ranges: map[*ir.Func]map[*ir.Block]rangeState{}}
+		globals: findGlobalValues(u.Host), ranges: map[*ir.Func]*rangeFlow{}}
 	for _, f := range u.HostFuncs {
 		if w.launchesDirectly(f) {
 			w.reaches[f] = true

@@ -25,6 +25,7 @@ __global__ void afterTransform(const int *list, int n) {}
 __global__ void afterMemset(const int *list, int n) {}
 __global__ void afterLaunch(const int *list, int n) {}
 __global__ void intoOffset(const int *list, int n) {}
+__global__ void throughAlias(const int *list, int n) {}
 
 int main(int argc, char **argv) {
   int n = argc;
@@ -65,5 +66,12 @@ int main(int argc, char **argv) {
   thrust::sequence(thrust::device, ids, ids + n);
   end = thrust::copy_if(thrust::device, ids, ids + n, flags, list + 1, isSet());
   intoOffset<<<1, 32>>>(list, end - list);
+
+  int *second;
+  cudaMalloc(&second, sizeof(int));
+  thrust::sequence(thrust::device, list, list + n);
+  second = list;
+  thrust::transform(thrust::device, second, second + n, second, twice());
+  throughAlias<<<1, 32>>>(list, n);
   return 0;
 }
