@@ -1,8 +1,9 @@
 // This file defines the thrust algorithms whose effect on the contents
 // of device memory the host analysis models: those that make a range's
 // values pairwise distinct (sequence, the duplicate-free output of
-// unique after a sort), keep them so (copy_if, sort) or order them
-// (sort), as clang-14 compiles their calls with raw pointers.
+// unique after a sort), keep them so (copy_if, remove_if, sort, the
+// values of sort_by_key) or order them (sort), and those that only read,
+// as clang-14 compiles their calls with raw pointers.
 
 package cuda
 
@@ -27,6 +28,12 @@ const (
 	// elements equal to the one before, and returns the end of what it
 	// wrote (thrust::unique compiles to unique_copy onto its own input).
 	ThrustUniqueCopy
+	// ThrustRemoveIf moves the elements of [First, Last) that a
+	// predicate rejects to its start, in order, and returns the end of
+	// them.
+	ThrustRemoveIf
+	// ThrustReads only reads its ranges (reduce, count, find, ...).
+	ThrustReads
 )
 
 // A Thrust is a call of a modelled thrust algorithm: the positions of
@@ -67,6 +74,11 @@ func LookupThrust(mangled string) (Thrust, bool) {
 		return Thrust{Algorithm: ThrustSort, First: 1, Last: 2, Result: NoArg}, true
 	case "sort_by_key", "stable_sort_by_key":
 		return Thrust{Algorithm: ThrustSortByKey, First: 1, Last: 2, Result: 3}, true
+	case "remove_if":
+		return Thrust{Algorithm: ThrustRemoveIf, First: 1, Last: 2, Result: NoArg}, true
+	case "reduce", "count", "count_if", "find", "find_if", "find_if_not", "max_element", "min_element",
+		"minmax_element", "transform_reduce", "all_of", "any_of", "none_of", "equal", "inner_product", "is_sorted":
+		return Thrust{Algorithm: ThrustReads, First: NoArg, Last: NoArg, Result: NoArg}, true
 	case "unique_copy":
 		return Thrust{Algorithm: ThrustUniqueCopy, First: 1, Last: 2, Result: 3, EqualTo: strings.Contains(rest, "8equal_to")}, true
 	}

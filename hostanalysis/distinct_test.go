@@ -24,6 +24,9 @@ func TestDistinctLists(t *testing.T) {
 		"afterMemset":    {false, 0},
 		"intoOffset":     {false, 0},
 		"throughAlias":   {false, 0},
+		"afterReduce":    {true, 0},
+		"afterRemove":    {true, 0},
+		"sortedValues":   {true, 1},
 	}
 	seen := map[string]bool{}
 	for _, la := range launchesOf(t, "testdata/distinct.cu") {

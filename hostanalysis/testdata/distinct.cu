@@ -1,5 +1,7 @@
 // Index lists that thrust makes distinct, and ways they stop being so.
 #include <thrust/copy.h>
+#include <thrust/reduce.h>
+#include <thrust/remove.h>
 #include <thrust/execution_policy.h>
 #include <thrust/sequence.h>
 #include <thrust/sort.h>
@@ -26,6 +28,9 @@ __global__ void afterMemset(const int *list, int n) {}
 __global__ void afterLaunch(const int *list, int n) {}
 __global__ void intoOffset(const int *list, int n) {}
 __global__ void throughAlias(const int *list, int n) {}
+__global__ void afterReduce(const int *list, int n) {}
+__global__ void afterRemove(const int *list, int n) {}
+__global__ void sortedValues(const int *list, int n) {}
 
 int main(int argc, char **argv) {
   int n = argc;
@@ -73,5 +78,13 @@ int main(int argc, char **argv) {
   second = list;
   thrust::transform(thrust::device, second, second + n, second, twice());
   throughAlias<<<1, 32>>>(list, n);
+
+  thrust::sequence(thrust::device, list, list + n);
+  int total = thrust::reduce(thrust::device, list, list + n);
+  afterReduce<<<1, 32>>>(list, n + 0 * total);
+  int *rend = thrust::remove_if(thrust::device, list, list + n, flags, isSet());
+  afterRemove<<<1, 32>>>(list, rend - list);
+  thrust::sort_by_key(thrust::device, flags, flags + (rend - list), list);
+  sortedValues<<<1, 32>>>(list, rend - list);
   return 0;
 }
