@@ -5,9 +5,8 @@
 package analysis
 
 import (
-	"github.com/llir/llvm/ir"
-
 	"hgrd/constraints"
+	"hgrd/expr"
 	"hgrd/frontend"
 	"hgrd/hostanalysis"
 	"hgrd/kernelanalysis"
@@ -80,32 +79,20 @@ func mayWrite(k *kernelanalysis.Kernel, param int, field int64) bool {
 	return false
 }
 
-// dropRewrittenDistinct forgets that an allocation's first elements are
-// distinct (hostanalysis.Distinct) at a launch whose kernel may write the
-// allocation, or after a launch that may have: the launches that ran
-// since the host made them distinct, in any of their calling contexts.
-func dropRewrittenDistinct(launches []*hostanalysis.Launch, kernels map[*frontend.Kernel]*kernelanalysis.Kernel) {
-	byCall := map[*ir.InstCall][]*hostanalysis.Launch{}
-	for _, l := range launches {
-		byCall[l.Call] = append(byCall[l.Call], l)
-	}
+// dropRewrittenRanges forgets that an allocation's first elements are
+// distinct or ordered (hostanalysis.Distinct, hostanalysis.Ordered) at a
+// launch whose kernel may write the allocation, or after a kernel
+// parameter that got a pointer into it since may have; and that they
+// are ordered where a kernel that wrote the scanned input may have
+// stored a negative value there.
+func dropRewrittenRanges(launches []*hostanalysis.Launch, kernels map[*frontend.Kernel]*kernelanalysis.Kernel) {
 	drop := func(l *hostanalysis.Launch, p *hostanalysis.Pointer) {
-		if p.Distinct == nil {
-			return
+		if d := p.Distinct; d != nil && (writesAllocation(l, kernels[l.Kernel], p.Allocation) || anyMayWrite(d.Writers, kernels)) {
+			p.Distinct = nil
 		}
-		writers := []*hostanalysis.Launch{l}
-		for _, c := range p.Distinct.Since {
-			if len(byCall[c]) == 0 {
-				p.Distinct = nil
-				return
-			}
-			writers = append(writers, byCall[c]...)
-		}
-		for _, w := range writers {
-			if writesAllocation(w, kernels[w.Kernel], p.Allocation) {
-				p.Distinct = nil
-				return
-			}
+		if o := p.Ordered; o != nil && (writesAllocation(l, kernels[l.Kernel], p.Allocation) || anyMayWrite(o.Writers, kernels) ||
+			!allStoreNonNegative(o.InputWriters, kernels)) {
+			p.Ordered = nil
 		}
 	}
 	for _, l := range launches {
@@ -121,6 +108,40 @@ func dropRewrittenDistinct(launches []*hostanalysis.Launch, kernels map[*fronten
 			}
 		}
 	}
+}
+
+// anyMayWrite reports whether one of the kernel parameters may write the
+// allocation it was passed a pointer into (or its kernel is not
+// analysed).
+func anyMayWrite(params []hostanalysis.KernelParam, kernels map[*frontend.Kernel]*kernelanalysis.Kernel) bool {
+	for _, p := range params {
+		if k := kernels[p.Kernel]; k == nil || mayWrite(k, p.Param, constraints.NoField) {
+			return true
+		}
+	}
+	return false
+}
+
+// allStoreNonNegative reports whether every write of each kernel
+// parameter stores a value that is not negative.
+func allStoreNonNegative(params []hostanalysis.KernelParam, kernels map[*frontend.Kernel]*kernelanalysis.Kernel) bool {
+	for _, p := range params {
+		k := kernels[p.Kernel]
+		if k == nil || len(k.Incomplete) > 0 {
+			return false
+		}
+		for _, acc := range k.Accesses {
+			if acc.Kind == kernelanalysis.Read {
+				continue
+			}
+			o := acc.Object
+			if o.Kind == kernelanalysis.IndirectObject || (o.Kind == kernelanalysis.ParamObject && o.Index == p.Param &&
+				(acc.Kind != kernelanalysis.Write || acc.Value == nil || !expr.NonNegative(acc.Value))) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // writesAllocation reports whether launch l's kernel k (nil if this file

@@ -100,7 +100,7 @@ func File(ctx context.Context, u *frontend.Unit, opts Options) (*Result, error) 
 		kernels[fk] = k
 	}
 	dropOverwritten(launches, kernels)
-	dropRewrittenDistinct(launches, kernels)
+	dropRewrittenRanges(launches, kernels)
 	for _, fk := range u.Kernels {
 		k := kernels[fk]
 		res.Incomplete = append(res.Incomplete, k.Incomplete...)

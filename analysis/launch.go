@@ -135,7 +135,8 @@ func sameContext(a, b *constraints.Launch) bool {
 	for i, x := range a.Aliases {
 		y, ok := b.Aliases[i]
 		if !ok || x.Group != y.Group || !equalOrNil(x.Offset, y.Offset) || !equalOrNil(x.Size, y.Size) ||
-			!slices.EqualFunc(x.Contents, y.Contents, sameContents) || !sameDistinct(x.Distinct, y.Distinct) {
+			!slices.EqualFunc(x.Contents, y.Contents, sameContents) || !sameDistinct(x.Distinct, y.Distinct) ||
+			!sameOrdered(x.Ordered, y.Ordered) {
 			return false
 		}
 	}
@@ -159,6 +160,15 @@ func sameDistinct(a, b *hostanalysis.Distinct) bool {
 	return a.ElemSize == b.ElemSize && a.Pos == b.Pos && expr.Equal(a.Count, b.Count)
 }
 
+// sameOrdered reports whether two allocations' ordered elements are the
+// same.
+func sameOrdered(a, b *hostanalysis.Ordered) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.ElemSize == b.ElemSize && a.Pos == b.Pos && expr.Equal(a.Count, b.Count)
+}
+
 // equalOrNil reports whether two terms, either of which may be nil, are
 // equal.
 func equalOrNil(a, b *expr.Term) bool {
@@ -172,12 +182,12 @@ func equalOrNil(a, b *expr.Term) bool {
 func aliases(l *hostanalysis.Launch) map[constraints.Slot]constraints.Alias {
 	m := map[constraints.Slot]constraints.Alias{}
 	for i, p := range l.Pointers {
-		m[constraints.Slot{Param: i, Field: constraints.NoField}] = constraints.Alias{Group: p.Allocation, Offset: p.Offset, Size: p.Size, Contents: p.Contents, Distinct: p.Distinct}
+		m[constraints.Slot{Param: i, Field: constraints.NoField}] = constraints.Alias{Group: p.Allocation, Offset: p.Offset, Size: p.Size, Contents: p.Contents, Distinct: p.Distinct, Ordered: p.Ordered}
 	}
 	for i, fields := range l.Fields {
 		for _, f := range fields {
 			if f.Pointer != nil {
-				m[constraints.Slot{Param: i, Field: f.Offset}] = constraints.Alias{Group: f.Pointer.Allocation, Offset: f.Pointer.Offset, Size: f.Pointer.Size, Contents: f.Pointer.Contents, Distinct: f.Pointer.Distinct}
+				m[constraints.Slot{Param: i, Field: f.Offset}] = constraints.Alias{Group: f.Pointer.Allocation, Offset: f.Pointer.Offset, Size: f.Pointer.Size, Contents: f.Pointer.Contents, Distinct: f.Pointer.Distinct, Ordered: f.Pointer.Ordered}
 			}
 		}
 	}
@@ -248,11 +258,16 @@ func explainFields(l *hostanalysis.Launch) []report.Note {
 func explainDistinct(l *hostanalysis.Launch) []report.Note {
 	var notes []report.Note
 	for i, p := range l.Kernel.Func.Params {
-		if ptr, ok := l.Pointers[i]; ok && ptr.Distinct != nil {
-			d := ptr.Distinct
+		ptr, ok := l.Pointers[i]
+		if d := ptr.Distinct; ok && d != nil {
 			notes = append(notes, report.Note{Pos: l.Pos.String(),
 				Message: fmt.Sprintf("  argument %s points into %s, whose first %s elements of %d bytes are distinct (made so at %s)",
 					p.LocalName, ptr.Allocation, hostanalysis.Display(d.Count), d.ElemSize, d.Pos)})
+		}
+		if o := ptr.Ordered; ok && o != nil {
+			notes = append(notes, report.Note{Pos: l.Pos.String(),
+				Message: fmt.Sprintf("  argument %s points into %s, whose first %s elements of %d bytes are in order (made so at %s)",
+					p.LocalName, ptr.Allocation, hostanalysis.Display(o.Count), o.ElemSize, o.Pos)})
 		}
 	}
 	return notes

@@ -33,21 +33,23 @@ func contentsInstances(k *kernelanalysis.Kernel, l *Launch, terms []*expr.Term) 
 	return out
 }
 
-// maxDistinctReads bounds the values of one allocation's distinct
-// elements that a query relates pairwise.
-const maxDistinctReads = 16
+// maxRangeReads bounds the values of one allocation's distinct or
+// ordered elements that a query relates pairwise.
+const maxRangeReads = 16
 
-// distinctInstances states, for each two values of memory contents in
-// terms read from an allocation whose first elements the host made
-// distinct (hostanalysis.Distinct), that they differ where they are
-// two different such elements: the value each of two threads reads from
-// an index list at its own position is its own.
-func distinctInstances(k *kernelanalysis.Kernel, l *Launch, terms []*expr.Term) []*expr.Term {
+// rangeInstances states, for each two values of memory contents in terms
+// read from one allocation, what the host's making of its first elements
+// says of them: different where it made them distinct
+// (hostanalysis.Distinct) and they are two different such elements, the
+// value each of two threads reads from an index list at its own
+// position being its own; in the order of the elements where it made
+// them ordered (hostanalysis.Ordered), a scan's running sums.
+func rangeInstances(k *kernelanalysis.Kernel, l *Launch, terms []*expr.Term) []*expr.Term {
 	byGroup := map[string][]contentsRead{}
 	var groups []string
 	for _, r := range contentsReads(k, l, terms) {
-		d := r.alias.Distinct
-		if d == nil || int64(r.value.Width) != d.ElemSize*8 || len(byGroup[r.alias.Group]) >= maxDistinctReads {
+		if (r.alias.Distinct == nil && r.alias.Ordered == nil) || len(byGroup[r.alias.Group]) >= maxRangeReads ||
+			(len(byGroup[r.alias.Group]) > 0 && byGroup[r.alias.Group][0].value.Width != r.value.Width) {
 			continue
 		}
 		if byGroup[r.alias.Group] == nil {
@@ -60,21 +62,46 @@ func distinctInstances(k *kernelanalysis.Kernel, l *Launch, terms []*expr.Term) 
 		reads := byGroup[g]
 		for i, a := range reads {
 			for _, b := range reads[i+1:] {
-				addrA, addrB := expr.Add(a.alias.Offset, a.off), expr.Add(b.alias.Offset, b.off)
-				premise := expr.AllOf(distinctElement(a.alias.Distinct, addrA), distinctElement(b.alias.Distinct, addrB), expr.Ne(addrA, addrB))
-				out = append(out, expr.Implies(premise, expr.Ne(a.value, b.value)))
+				out = append(out, pairInstances(a, b)...)
 			}
 		}
 	}
 	return out
 }
 
-// distinctElement states that byte addr of an allocation starts one of
-// its distinct elements d.
-func distinctElement(d *hostanalysis.Distinct, addr *expr.Term) *expr.Term {
-	size := expr.Int(d.ElemSize, 64)
-	return expr.AllOf(expr.SLe(expr.Const(0, 64), addr), expr.Eq(expr.URem(addr, size), expr.Const(0, 64)),
-		expr.SLt(expr.UDiv(addr, size), d.Count))
+// pairInstances states what the ranges of their allocation say of two
+// values of one width read from it.
+func pairInstances(a, b contentsRead) []*expr.Term {
+	addrA, addrB := expr.Add(a.alias.Offset, a.off), expr.Add(b.alias.Offset, b.off)
+	// The kernel does not write the allocation (package analysis keeps
+	// no range of one it may write): one byte read twice is one value,
+	// whether read at a fixed offset or at a computed one.
+	out := []*expr.Term{expr.Implies(expr.Eq(addrA, addrB), expr.Eq(a.value, b.value))}
+	if d := a.alias.Distinct; d != nil && sameWidth(a, b, d.ElemSize) {
+		premise := expr.AllOf(rangeElement(d.ElemSize, d.Count, addrA), rangeElement(d.ElemSize, d.Count, addrB), expr.Ne(addrA, addrB))
+		out = append(out, expr.Implies(premise, expr.Ne(a.value, b.value)))
+	}
+	if o := a.alias.Ordered; o != nil && sameWidth(a, b, o.ElemSize) {
+		inside := expr.AllOf(rangeElement(o.ElemSize, o.Count, addrA), rangeElement(o.ElemSize, o.Count, addrB))
+		out = append(out,
+			expr.Implies(expr.AllOf(inside, expr.SLt(addrA, addrB)), expr.SLe(a.value, b.value)),
+			expr.Implies(expr.AllOf(inside, expr.SLt(addrB, addrA)), expr.SLe(b.value, a.value)))
+	}
+	return out
+}
+
+// sameWidth reports whether both values are whole elements of size
+// bytes.
+func sameWidth(a, b contentsRead, size int64) bool {
+	return int64(a.value.Width) == size*8 && int64(b.value.Width) == size*8
+}
+
+// rangeElement states that byte addr of an allocation starts one of its
+// first count elements of size bytes.
+func rangeElement(size int64, count, addr *expr.Term) *expr.Term {
+	s := expr.Int(size, 64)
+	return expr.AllOf(expr.SLe(expr.Const(0, 64), addr), expr.Eq(expr.URem(addr, s), expr.Const(0, 64)),
+		expr.SLt(expr.UDiv(addr, s), count))
 }
 
 // A contentsRead is a value of memory contents that a query mentions:
@@ -100,7 +127,7 @@ func contentsReads(k *kernelanalysis.Kernel, l *Launch, terms []*expr.Term) []co
 			return true
 		}
 		a, ok := l.Aliases[slotOf(u.Object)]
-		if !ok || (len(a.Contents) == 0 && a.Distinct == nil) || a.Offset == nil {
+		if !ok || (len(a.Contents) == 0 && a.Distinct == nil && a.Ordered == nil) || a.Offset == nil {
 			return true
 		}
 		off := u.At

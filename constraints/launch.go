@@ -201,8 +201,9 @@ type Alias struct {
 	// the kernel's loads of memory it never writes.
 	Contents []hostanalysis.Contents
 	// Distinct says that the allocation's first elements hold pairwise
-	// different values; nil if unknown.
+	// different values, Ordered that they are in order; nil if unknown.
 	Distinct *hostanalysis.Distinct
+	Ordered  *hostanalysis.Ordered
 }
 
 // bounds returns what keeps an access to an object inside it: the

@@ -171,7 +171,7 @@ func BuildWith(k *kernelanalysis.Kernel, a, b *kernelanalysis.Access, kind Kind,
 	rankLemmas, rankDefs := rankFacts(slices.Concat(core, q.Bounds))
 	core = append(core, rankLemmas...)
 	q.Bounds = append(q.Bounds, rankDefs...)
-	core = append(core, distinctInstances(k, l, slices.Concat(core, q.Bounds))...)
+	core = append(core, rangeInstances(k, l, slices.Concat(core, q.Bounds))...)
 	q.Contents = contentsInstances(k, l, slices.Concat(core, q.Bounds))
 	switch {
 	case a.Kind == kernelanalysis.Atomic && b.Kind == kernelanalysis.Atomic:

@@ -203,6 +203,23 @@ func LookupCopy(name string) (Copy, bool) {
 	return c, ok
 }
 
+// A Memset is a function that sets device memory's bytes to a value: the
+// positions of its destination and value.
+type Memset struct {
+	Dst, Value int
+}
+
+var memsets = map[string]Memset{
+	"cudaMemset":      {Dst: 0, Value: 1},
+	"cudaMemsetAsync": {Dst: 0, Value: 1},
+}
+
+// LookupMemset returns the named memset function, if it is one.
+func LookupMemset(name string) (Memset, bool) {
+	m, ok := memsets[name]
+	return m, ok
+}
+
 // frees are the functions that release memory, host or device, without
 // writing its contents.
 var frees = map[string]bool{

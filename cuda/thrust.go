@@ -34,6 +34,12 @@ const (
 	ThrustRemoveIf
 	// ThrustReads only reads its ranges (reduce, count, find, ...).
 	ThrustReads
+	// ThrustScan writes to Result the running sums of [First, Last)
+	// (with Plus; other operations where Plus is false), each including
+	// its own element (inclusive_scan) or starting from the value at
+	// argument Init (exclusive_scan; 0 where Init is NoArg and the scan
+	// is exclusive).
+	ThrustScan
 )
 
 // A Thrust is a call of a modelled thrust algorithm: the positions of
@@ -47,6 +53,10 @@ type Thrust struct {
 	// EqualTo says that equal elements are what unique_copy removes:
 	// its predicate is thrust::equal_to.
 	EqualTo bool
+	// Plus says that a scan adds; Init is the position of an exclusive
+	// scan's initial value, NoArg for none.
+	Plus bool
+	Init int
 }
 
 // LookupThrust returns the modelled thrust algorithm that the function
@@ -79,6 +89,17 @@ func LookupThrust(mangled string) (Thrust, bool) {
 	case "reduce", "count", "count_if", "find", "find_if", "find_if_not", "max_element", "min_element",
 		"minmax_element", "transform_reduce", "all_of", "any_of", "none_of", "equal", "inner_product", "is_sorted":
 		return Thrust{Algorithm: ThrustReads, First: NoArg, Last: NoArg, Result: NoArg}, true
+	case "inclusive_scan":
+		// inclusive_scan<Policy, InputIt, OutputIt[, BinaryOp]>.
+		plus := args == 3 || (args == 4 && strings.Contains(rest, "4plusI"))
+		return Thrust{Algorithm: ThrustScan, First: 1, Last: 2, Result: 3, Plus: plus, Init: NoArg}, true
+	case "exclusive_scan":
+		// exclusive_scan<Policy, InputIt, OutputIt[, T[, BinaryOp]]>.
+		t := Thrust{Algorithm: ThrustScan, First: 1, Last: 2, Result: 3, Plus: args <= 4 || strings.Contains(rest, "4plusI"), Init: NoArg}
+		if args >= 4 {
+			t.Init = 4
+		}
+		return t, true
 	case "unique_copy":
 		return Thrust{Algorithm: ThrustUniqueCopy, First: 1, Last: 2, Result: 3, EqualTo: strings.Contains(rest, "8equal_to")}, true
 	}

@@ -159,6 +159,8 @@ var cases = []string{
 	"row_softmax_racy",
 	"rule110_ok",
 	"same_address_lanes",
+	"scan_compact_ok",
+	"scan_compact_racy",
 	"scan_ok",
 	"shared_no_sync",
 	"shared_sync_ok",

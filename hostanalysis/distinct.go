@@ -28,42 +28,75 @@ type Distinct struct {
 	ElemSize int64
 	Count    *expr.Term // 64-bit, signed
 	Pos      frontend.Pos
-	// Since are the launches that ran between the call that made the
-	// elements distinct and the launch: package analysis, which sees
-	// their kernels, drops the fact where one of them, or the launch's
-	// own kernel, may write the allocation.
-	Since []*ir.InstCall
+	// Writers are the kernel parameters that launches between the call
+	// that made the elements distinct and the launch passed a pointer
+	// into the allocation: package analysis, which sees the kernels,
+	// drops the fact where one of them, or the launch's own kernel, may
+	// write the allocation.
+	Writers []KernelParam
+}
+
+// An Ordered says that the first Count elements of an allocation, of
+// ElemSize bytes each from its start, are in non-decreasing order (as
+// signed integers) where a launch runs: the running sums of a thrust
+// scan, if the values scanned were not negative. Those were what the
+// kernel parameters InputWriters wrote into the scanned allocation since
+// it was made, and zeros the host set: package analysis keeps the fact
+// only where each such kernel stores non-negative values there, and
+// drops it as it drops a Distinct for its Writers. (A scan whose sums
+// wrap is not a correct program's.)
+type Ordered struct {
+	ElemSize     int64
+	Count        *expr.Term // 64-bit, signed
+	Pos          frontend.Pos
+	Writers      []KernelParam
+	InputWriters []KernelParam
+}
+
+// A KernelParam is a pointer parameter of a kernel that some launch
+// passed a pointer into an allocation.
+type KernelParam struct {
+	Kernel *frontend.Kernel
+	Param  int
 }
 
 // A rangeFact is what the dataflow knows of an allocation's first
-// elements: distinct or in order, up to end. end is an integer count of
-// elements, or a pointer that a thrust algorithm returned (the end of
-// what it wrote).
+// elements: distinct, sorted or ordered, up to end. end is an integer
+// count of elements, or a pointer that a thrust algorithm returned (the
+// end of what it wrote); nil for the fact that the allocation holds no
+// negative value but what writers wrote.
 type rangeFact struct {
-	elem  int64
-	end   value.Value
-	pos   frontend.Pos
-	since []*ir.InstCall
+	elem    int64
+	end     value.Value
+	pos     frontend.Pos
+	writers []KernelParam // kernel parameters that got the allocation since
+	// inputWriters are, for an ordered range, the kernel parameters that
+	// may have written the allocation scanned (its non-negative fact's
+	// writers).
+	inputWriters []KernelParam
 }
 
 func (f *rangeFact) endIsPointer() bool { return symbolic.PointerType(f.end.Type()) }
 
 // A slotFacts is what the dataflow knows of the allocation a variable
-// holds.
+// holds: a distinct range, a sorted one (equal values adjacent, as any
+// sort leaves them), an ordered one (non-decreasing, as a scan of
+// non-negative values makes it), and nonNeg if what the host wrote into
+// it since its allocation is zeros.
 type slotFacts struct {
-	distinct, sorted *rangeFact
+	distinct, sorted, ordered, nonNeg *rangeFact
 }
 
-// distinctAt returns what makes the allocation that variable slotVar
-// holds distinct at instruction inst of block b, or nil.
-func (w *walker) distinctAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction, slotVar *ir.InstAlloca) *Distinct {
+// rangeFactsAt returns the facts of the allocation that variable slotVar
+// holds at instruction inst of block b.
+func (w *walker) rangeFactsAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction, slotVar *ir.InstAlloca) slotFacts {
 	if slotVar == nil {
-		return nil
+		return slotFacts{}
 	}
 	f := ev.G.Blocks[0].Parent
 	flow := w.rangeFlowOf(ev.G, f)
 	if flow.in == nil {
-		return nil
+		return slotFacts{}
 	}
 	state := flow.in[b].clone()
 	for _, x := range b.Insts {
@@ -72,7 +105,13 @@ func (w *walker) distinctAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruc
 		}
 		w.transfer(f, flow, state, x)
 	}
-	fact := state[slotVar].distinct
+	return state[slotVar]
+}
+
+// distinctAt returns what makes the allocation that variable slotVar
+// holds distinct at instruction inst of block b, or nil.
+func (w *walker) distinctAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction, slotVar *ir.InstAlloca) *Distinct {
+	fact := w.rangeFactsAt(ev, b, inst, slotVar).distinct
 	if fact == nil {
 		return nil
 	}
@@ -80,7 +119,21 @@ func (w *walker) distinctAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruc
 	if count == nil {
 		return nil
 	}
-	return &Distinct{ElemSize: fact.elem, Count: count, Pos: fact.pos, Since: fact.since}
+	return &Distinct{ElemSize: fact.elem, Count: count, Pos: fact.pos, Writers: fact.writers}
+}
+
+// orderedAt returns what orders the allocation that variable slotVar
+// holds at instruction inst of block b, or nil.
+func (w *walker) orderedAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction, slotVar *ir.InstAlloca) *Ordered {
+	fact := w.rangeFactsAt(ev, b, inst, slotVar).ordered
+	if fact == nil {
+		return nil
+	}
+	count := countTerm(ev, fact, slotVar, b, inst)
+	if count == nil {
+		return nil
+	}
+	return &Ordered{ElemSize: fact.elem, Count: count, Pos: fact.pos, Writers: fact.writers, InputWriters: fact.inputWriters}
 }
 
 // countTerm is the number of elements fact covers as a term where inst

@@ -14,6 +14,7 @@ import (
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/cuda"
+	"hgrd/frontend"
 	"hgrd/symbolic"
 )
 
@@ -58,6 +59,16 @@ func storedPointers(f *ir.Func) map[*ir.InstAlloca][]*ir.InstAlloca {
 		}
 	}
 	return m
+}
+
+// union returns a with the elements of b it lacks.
+func union(a, b []KernelParam) []KernelParam {
+	for _, p := range b {
+		if !slices.Contains(a, p) {
+			a = append(a, p)
+		}
+	}
+	return a
 }
 
 // maxRangeRounds bounds the dataflow's rounds over a function; one that
@@ -113,7 +124,8 @@ func (s rangeState) equal(o rangeState) bool {
 	}
 	for k, v := range s {
 		u, ok := o[k]
-		if !ok || !sameFact(v.distinct, u.distinct) || !sameFact(v.sorted, u.sorted) {
+		if !ok || !sameFact(v.distinct, u.distinct) || !sameFact(v.sorted, u.sorted) ||
+			!sameFact(v.ordered, u.ordered) || !sameFact(v.nonNeg, u.nonNeg) {
 			return false
 		}
 	}
@@ -124,7 +136,7 @@ func sameFact(a, b *rangeFact) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
-	return a.elem == b.elem && a.end == b.end && a.pos == b.pos && slices.Equal(a.since, b.since)
+	return a.elem == b.elem && a.end == b.end && a.pos == b.pos && slices.Equal(a.writers, b.writers) && slices.Equal(a.inputWriters, b.inputWriters)
 }
 
 // meet is what holds at the start of block b: the facts that hold at the
@@ -145,7 +157,9 @@ func meet(b *ir.Block, preds []*ir.Block, out map[*ir.Block]rangeState) rangeSta
 		var sf slotFacts
 		sf.distinct = meetFacts(b, slotVar, reached, out, func(s slotFacts) *rangeFact { return s.distinct })
 		sf.sorted = meetFacts(b, slotVar, reached, out, func(s slotFacts) *rangeFact { return s.sorted })
-		if sf.distinct != nil || sf.sorted != nil {
+		sf.ordered = meetFacts(b, slotVar, reached, out, func(s slotFacts) *rangeFact { return s.ordered })
+		sf.nonNeg = meetFacts(b, slotVar, reached, out, func(s slotFacts) *rangeFact { return s.nonNeg })
+		if sf != (slotFacts{}) {
 			state[slotVar] = sf
 		}
 	}
@@ -164,13 +178,13 @@ func meetFacts(b *ir.Block, slotVar *ir.InstAlloca, preds []*ir.Block, out map[*
 		}
 	}
 	merged := *facts[0]
-	merged.since = nil
+	merged.writers, merged.inputWriters = nil, nil
 	for _, f := range facts {
-		for _, c := range f.since {
-			if !slices.Contains(merged.since, c) {
-				merged.since = append(merged.since, c)
-			}
-		}
+		merged.writers = union(merged.writers, f.writers)
+		merged.inputWriters = union(merged.inputWriters, f.inputWriters)
+	}
+	if merged.end == nil { // a non-negative allocation's fact
+		return &merged
 	}
 	if merged.end = mergedEnd(b, slotVar, preds, facts); merged.end == nil {
 		return nil
@@ -292,10 +306,13 @@ func isAlloca(v value.Value) bool {
 
 func (w *walker) transferCall(f *ir.Func, flow *rangeFlow, state rangeState, call *ir.InstCall) {
 	name := symbolic.CalleeName(call)
-	if len(w.launchedKernels(call, nil)) > 0 || w.apiLaunchKernel(f, call) != nil {
-		for s, sf := range state {
-			state[s] = slotFacts{distinct: sf.distinct.after(call), sorted: sf.sorted.after(call)}
-		}
+	if ks := w.launchedKernels(call, nil); len(ks) > 0 {
+		w.launchWrites(flow, state, call, ks)
+		return
+	}
+	if w.apiLaunchKernel(f, call) != nil {
+		// Its arguments are in an array of pointers to them.
+		clear(state)
 		return
 	}
 	if t, ok := cuda.LookupThrust(name); ok {
@@ -303,25 +320,85 @@ func (w *walker) transferCall(f *ir.Func, flow *rangeFlow, state rangeState, cal
 		return
 	}
 	copyFn, isCopy := cuda.LookupCopy(name)
+	_, isAlloc := cuda.LookupAllocation(name)
 	for j, a := range call.Args {
 		if s, ok := slot(a); ok {
 			flow.end(state, s) // a new allocation, or one the callee may write
+			if isAlloc {
+				state[s] = slotFacts{nonNeg: &rangeFact{}}
+			}
 			continue
 		}
 		s, _, ok := slotPointer(a)
 		if !ok || (isCopy && j == copyFn.Src) {
 			continue
 		}
+		nonNeg := state[s].nonNeg
 		flow.end(state, s)
+		if zeroes(call) && nonNeg != nil {
+			state[s] = slotFacts{nonNeg: nonNeg}
+		}
 	}
 }
 
-// after is the fact once launch call has run.
-func (f *rangeFact) after(call *ir.InstCall) *rangeFact {
+// zeroes reports whether call is a cudaMemset of zero bytes.
+func zeroes(call *ir.InstCall) bool {
+	m, ok := cuda.LookupMemset(symbolic.CalleeName(call))
+	if !ok || m.Value >= len(call.Args) {
+		return false
+	}
+	c, ok := symbolic.UnwrapArg(call.Args[m.Value]).(*constant.Int)
+	return ok && c.X.Sign() == 0
+}
+
+// launchWrites applies the launch of kernels ks by a call of their stub:
+// each kernel parameter that gets a pointer into an allocation may
+// write it, which the allocation's facts record. An allocation passed
+// otherwise (inside a struct) has none after.
+func (w *walker) launchWrites(flow *rangeFlow, state rangeState, call *ir.InstCall, ks []*frontend.Kernel) {
+	for j, a := range call.Args {
+		if s, ok := slot(a); ok {
+			flow.end(state, s) // a struct passed by value, which may hold pointers
+			continue
+		}
+		s, _, ok := slotPointer(a)
+		if !ok {
+			continue
+		}
+		for _, k := range ks {
+			layout, ok := w.layoutOf(k)
+			if !ok || len(layout) != len(call.Args) || layout[j].ByVal || byValue(k.Func.Params[layout[j].Param]) {
+				flow.end(state, s)
+				break
+			}
+			flow.written(state, s, KernelParam{Kernel: k, Param: layout[j].Param})
+		}
+	}
+}
+
+// written records in the facts of the allocation variable s holds, and
+// of the variables that may hold its pointer, that kernel parameter p
+// got a pointer into it.
+func (r *rangeFlow) written(state rangeState, s *ir.InstAlloca, p KernelParam) {
+	for _, v := range append([]*ir.InstAlloca{s}, r.aliases[s]...) {
+		sf, ok := state[v]
+		if !ok {
+			continue
+		}
+		state[v] = slotFacts{distinct: sf.distinct.writtenBy(p), sorted: sf.sorted.writtenBy(p),
+			ordered: sf.ordered.writtenBy(p), nonNeg: sf.nonNeg.writtenBy(p)}
+	}
+}
+
+// writtenBy is the fact once kernel parameter p may have written the
+// allocation.
+func (f *rangeFact) writtenBy(p KernelParam) *rangeFact {
 	if f == nil {
 		return nil
 	}
 	g := *f
-	g.since = append(slices.Clip(f.since), call)
+	if !slices.Contains(g.writers, p) {
+		g.writers = append(slices.Clip(f.writers), p)
+	}
 	return &g
 }

@@ -12,7 +12,7 @@ import (
 func TestDistinctLists(t *testing.T) {
 	want := map[string]struct {
 		distinct bool
-		since    int // launches between the list's making and the launch
+		writers  int // kernel parameters passed the list between its making and the launch
 	}{
 		"afterSequence":  {true, 0},
 		"inLoop":         {true, 0},
@@ -43,8 +43,8 @@ func TestDistinctLists(t *testing.T) {
 		if d == nil {
 			continue
 		}
-		if d.ElemSize != 4 || len(d.Since) != w.since {
-			t.Errorf("%s: %d-byte elements after %d launches, want 4 after %d", la.Kernel.Name, d.ElemSize, len(d.Since), w.since)
+		if d.ElemSize != 4 || len(d.Writers) != w.writers {
+			t.Errorf("%s: %d-byte elements after %d writers, want 4 after %d", la.Kernel.Name, d.ElemSize, len(d.Writers), w.writers)
 		}
 		// The list's length is the launch's length argument: the same
 		// host value, so that the kernel's i < n keeps i inside it.

@@ -5,6 +5,7 @@ package hostanalysis
 
 import (
 	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/constant"
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/cuda"
@@ -64,6 +65,20 @@ func (w *walker) applyThrust(flow *rangeFlow, state rangeState, call *ir.InstCal
 		flow.end(state, src)
 		state[src] = slotFacts{distinct: d.endingAt(call, pos), sorted: s.endingAt(call, pos)}
 		return
+	case cuda.ThrustScan:
+		if dst, dstOff, ok := slotPointer(result); ok {
+			nonNeg := in.facts.nonNeg
+			flow.end(state, dst)
+			if dstOff == nil && elemSize(result) == in.elem && t.Plus && nonNeg != nil && nonNegativeArg(call, t.Init) {
+				end := value.Value(call) // the end of the sums it wrote
+				if dst == src || !symbolic.PointerType(in.end.Type()) {
+					end = in.end
+				}
+				ordered := &rangeFact{elem: in.elem, end: end, pos: pos, inputWriters: nonNeg.writers}
+				state[dst] = slotFacts{ordered: ordered, nonNeg: &rangeFact{writers: nonNeg.writers}}
+			}
+			return
+		}
 	case cuda.ThrustCopyIf, cuda.ThrustUniqueCopy:
 		if dst, dstOff, ok := slotPointer(result); ok {
 			flow.end(state, dst)
@@ -74,6 +89,19 @@ func (w *walker) applyThrust(flow *rangeFlow, state rangeState, call *ir.InstCal
 		}
 	}
 	flow.endArgs(state, call)
+}
+
+// nonNegativeArg reports whether the argument at position i of call is a
+// constant that is not negative, or absent (NoArg).
+func nonNegativeArg(call *ir.InstCall, i int) bool {
+	if i == cuda.NoArg {
+		return true
+	}
+	if i >= len(call.Args) {
+		return false
+	}
+	c, ok := symbolic.UnwrapArg(call.Args[i]).(*constant.Int)
+	return ok && c.X.Sign() >= 0
 }
 
 // A thrustRange is the input range [start, end) of an algorithm, of the

@@ -28,6 +28,9 @@ type Pointer struct {
 	// Distinct says that the allocation's first elements hold pairwise
 	// different values (see Distinct); nil if nothing is known.
 	Distinct *Distinct
+	// Ordered says that its first elements are in order (see Ordered);
+	// nil if nothing is known.
+	Ordered *Ordered
 
 	slot *ir.InstAlloca // the variable
 	home *pointerHome   // where the variable's function calls towards the launch; nil if it launches
@@ -91,6 +94,7 @@ func (p *Pointer) sizeAndContents(w *walker, ev *symbolic.Evaluator, b *ir.Block
 		// Where the variable's function calls towards the launch, the
 		// callee may write the allocation before it launches.
 		p.Distinct = w.distinctAt(ev, b, inst, p.slot)
+		p.Ordered = w.orderedAt(ev, b, inst, p.slot)
 	}
 }
 
