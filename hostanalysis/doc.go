@@ -45,7 +45,7 @@
 // launched kernel may write the allocation. A correct program is taken to
 // read only the entries it initialized.
 //
-// # Distinct
+// # Distinct and Ordered
 //
 // A Distinct says that a device allocation's first elements hold
 // pairwise different values where a launch runs: the index lists that
@@ -53,6 +53,9 @@
 // the launching function's order of calls, through its loops. Anything
 // else that may write the allocation ends it; package analysis drops it
 // where a kernel launched on the way, or the launch's own, may write it.
+// An Ordered says the same of a scan's running sums, in non-decreasing
+// order where what was scanned held no negative value, which package
+// analysis checks of the kernels that wrote it.
 //
 // # Read-back
 //
