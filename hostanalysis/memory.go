@@ -16,8 +16,9 @@
 // elsewhere, what that source held where the memcpy ran. Bytes of a
 // pointer parameter's memory that the function never writes hold what
 // they held at the call: the walk's view of the caller's memory, or, in an
-// entry function, one unknown per parameter, offset and width, so that two
-// reads of the same bytes agree. Every store counted must be the only
+// entry function or where the caller's bytes are not known, one unknown
+// per parameter, offset and width, so that two reads of the same bytes
+// agree (a member function's two reads of this->capacity). Every store counted must be the only
 // store to its bytes and come before the read on every path (locals.go),
 // and nothing hgrd cannot follow may write the variable.
 
@@ -128,8 +129,12 @@ func (fr *frame) readHops(ptr value.Value, off, bytes int64, at *ir.Block, hops 
 		return memRead{}, false
 	case len(parts) == 0 && isParam:
 		if v, ok := fr.views[param]; ok {
-			return v.caller.readHops(v.ptr, off, bytes, v.at, hops+1)
+			if r, ok := v.caller.readHops(v.ptr, off, bytes, v.at, hops+1); ok {
+				return r, true
+			}
 		}
+		// What the caller holds there, unknown but one value: the
+		// function does not write those bytes.
 		name := fmt.Sprintf("%s%s@%d.%d", fr.ev.Namespace, param.Name(), off, bytes*8)
 		return memRead{t: expr.VarWithRole(name, int(bytes*8), expr.Shared, hostValue)}, true
 	case len(parts) == 0:
