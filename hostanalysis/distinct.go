@@ -108,32 +108,24 @@ func (w *walker) rangeFactsAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instr
 	return state[slotVar]
 }
 
-// distinctAt returns what makes the allocation that variable slotVar
-// holds distinct at instruction inst of block b, or nil.
-func (w *walker) distinctAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction, slotVar *ir.InstAlloca) *Distinct {
-	fact := w.rangeFactsAt(ev, b, inst, slotVar).distinct
-	if fact == nil {
-		return nil
+// rangesAt returns what makes the allocation that variable slotVar holds
+// distinct and ordered at instruction inst of block b, each nil if
+// nothing does.
+func (w *walker) rangesAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction, slotVar *ir.InstAlloca) (*Distinct, *Ordered) {
+	facts := w.rangeFactsAt(ev, b, inst, slotVar)
+	var d *Distinct
+	var o *Ordered
+	if f := facts.distinct; f != nil {
+		if count := countTerm(ev, f, slotVar, b, inst); count != nil {
+			d = &Distinct{ElemSize: f.elem, Count: count, Pos: f.pos, Writers: f.writers}
+		}
 	}
-	count := countTerm(ev, fact, slotVar, b, inst)
-	if count == nil {
-		return nil
+	if f := facts.ordered; f != nil {
+		if count := countTerm(ev, f, slotVar, b, inst); count != nil {
+			o = &Ordered{ElemSize: f.elem, Count: count, Pos: f.pos, Writers: f.writers, InputWriters: f.inputWriters}
+		}
 	}
-	return &Distinct{ElemSize: fact.elem, Count: count, Pos: fact.pos, Writers: fact.writers}
-}
-
-// orderedAt returns what orders the allocation that variable slotVar
-// holds at instruction inst of block b, or nil.
-func (w *walker) orderedAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instruction, slotVar *ir.InstAlloca) *Ordered {
-	fact := w.rangeFactsAt(ev, b, inst, slotVar).ordered
-	if fact == nil {
-		return nil
-	}
-	count := countTerm(ev, fact, slotVar, b, inst)
-	if count == nil {
-		return nil
-	}
-	return &Ordered{ElemSize: fact.elem, Count: count, Pos: fact.pos, Writers: fact.writers, InputWriters: fact.inputWriters}
+	return d, o
 }
 
 // countTerm is the number of elements fact covers as a term where inst

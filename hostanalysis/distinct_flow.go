@@ -1,8 +1,10 @@
 // This file defines the dataflow behind distinct.go: forward through a
 // host function, what each allocation variable's first elements are
-// known to be (distinct, or with equal values adjacent, as a sort leaves
-// them) up to an end, merged at joins through the phis that merge the
-// ends, until nothing changes.
+// known to be up to an end (distinct, with equal values adjacent as a
+// sort leaves them, or in order), merged at joins through the phis that
+// merge the ends, until nothing changes; and whether what the host wrote
+// into the allocation since it was made is zeros, with the kernel
+// parameters that got it since.
 
 package hostanalysis
 

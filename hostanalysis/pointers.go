@@ -93,8 +93,7 @@ func (p *Pointer) sizeAndContents(w *walker, ev *symbolic.Evaluator, b *ir.Block
 	if p.home == nil {
 		// Where the variable's function calls towards the launch, the
 		// callee may write the allocation before it launches.
-		p.Distinct = w.distinctAt(ev, b, inst, p.slot)
-		p.Ordered = w.orderedAt(ev, b, inst, p.slot)
+		p.Distinct, p.Ordered = w.rangesAt(ev, b, inst, p.slot)
 	}
 }
 
