@@ -194,17 +194,13 @@ func meetFacts(b *ir.Block, slotVar *ir.InstAlloca, preds []*ir.Block, out map[*
 	return &merged
 }
 
-// mergedEnd is the end of facts at the start of b: their one end, or a
-// phi of b whose incoming value from each predecessor is that one's end
-// (or the count its end pointer makes).
+// mergedEnd is the end of facts at the start of b: a phi of b whose
+// incoming value from each predecessor is that one's end (or the count
+// its end pointer makes), or else their one end. The phi comes first: at
+// a loop's header before the dataflow reaches its latch, the entry's end
+// alone is the phi's incoming value, and the phi is what the loop's
+// iterations share.
 func mergedEnd(b *ir.Block, slotVar *ir.InstAlloca, preds []*ir.Block, facts []*rangeFact) value.Value {
-	same := true
-	for _, f := range facts {
-		same = same && sameCount(f.end, facts[0].end)
-	}
-	if same {
-		return facts[0].end
-	}
 	for _, x := range b.Insts {
 		phi, ok := x.(*ir.InstPhi)
 		if !ok {
@@ -214,7 +210,12 @@ func mergedEnd(b *ir.Block, slotVar *ir.InstAlloca, preds []*ir.Block, facts []*
 			return phi
 		}
 	}
-	return nil
+	for _, f := range facts {
+		if !sameCount(f.end, facts[0].end) {
+			return nil
+		}
+	}
+	return facts[0].end
 }
 
 // phiMerges reports whether phi's incoming value from each predecessor

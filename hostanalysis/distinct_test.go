@@ -27,6 +27,7 @@ func TestDistinctLists(t *testing.T) {
 		"afterReduce":    {true, 0},
 		"afterRemove":    {true, 0},
 		"sortedValues":   {true, 1},
+		"inShrinking":    {true, 0},
 	}
 	seen := map[string]bool{}
 	for _, la := range launchesOf(t, "testdata/distinct.cu") {

@@ -31,6 +31,7 @@ __global__ void throughAlias(const int *list, int n) {}
 __global__ void afterReduce(const int *list, int n) {}
 __global__ void afterRemove(const int *list, int n) {}
 __global__ void sortedValues(const int *list, int n) {}
+__global__ void inShrinking(const int *list, int n) {}
 
 int main(int argc, char **argv) {
   int n = argc;
@@ -86,5 +87,13 @@ int main(int argc, char **argv) {
   afterRemove<<<1, 32>>>(list, rend - list);
   thrust::sort_by_key(thrust::device, flags, flags + (rend - list), list);
   sortedValues<<<1, 32>>>(list, rend - list);
+
+  thrust::sequence(thrust::device, list, list + n);
+  int remain = n;
+  while (remain > 0) {
+    inShrinking<<<1, 32>>>(list, remain);
+    int *kept = thrust::remove_if(thrust::device, list, list + remain, flags, isSet());
+    remain = kept - list;
+  }
   return 0;
 }
