@@ -76,7 +76,12 @@ func pairInstances(a, b contentsRead) []*expr.Term {
 	// The kernel does not write the allocation (package analysis keeps
 	// no range of one it may write): one byte read twice is one value,
 	// whether read at a fixed offset or at a computed one.
-	out := []*expr.Term{expr.Implies(expr.Eq(addrA, addrB), expr.Eq(a.value, b.value))}
+	var out []*expr.Term
+	if a.value.Op != expr.OpApply || b.value.Op != expr.OpApply || a.value.Name != b.value.Name {
+		// Two applications of one function agree on equal offsets by
+		// themselves.
+		out = append(out, expr.Implies(expr.Eq(addrA, addrB), expr.Eq(a.value, b.value)))
+	}
 	if d := a.alias.Distinct; d != nil && sameWidth(a, b, d.ElemSize) {
 		premise := expr.AllOf(rangeElement(d.ElemSize, d.Count, addrA), rangeElement(d.ElemSize, d.Count, addrB), expr.Ne(addrA, addrB))
 		out = append(out, expr.Implies(premise, expr.Ne(a.value, b.value)))
