@@ -122,11 +122,8 @@ func nestedName(mangled string) (names []string, args int, rest string, ok bool)
 		return nil, 0, "", false
 	}
 	start := m.pos
-	for !m.eat("E") {
-		if !m.typ() {
-			return nil, 0, "", false
-		}
-		args++
+	if args, ok = m.typesUntilEnd(); !ok {
+		return nil, 0, "", false
 	}
 	return names, args, m.s[start:m.pos], true
 }
@@ -198,11 +195,14 @@ func (m *mangledReader) typ() bool {
 		m.pos++
 		return m.typ()
 	case c == 'D':
+		if m.pos+1 >= len(m.s) {
+			return false
+		}
 		m.pos += 2 // Dn, Dh, Di, Ds, Du, Dp (a pack's expansion precedes its type)
 		if m.s[m.pos-1] == 'p' {
 			return m.typ()
 		}
-		return m.pos <= len(m.s)
+		return true
 	case isDigit(c):
 		m.sourceName()
 		return m.templateArgs()
@@ -223,26 +223,31 @@ func (m *mangledReader) typ() bool {
 		return m.upTo('E') // a literal, such as Li5E
 	case c == 'J' || c == 'I':
 		m.pos++
-		for !m.eat("E") {
-			if !m.typ() {
-				return false
-			}
-		}
-		return true
+		_, ok := m.typesUntilEnd()
+		return ok
 	case c == 'F':
 		m.pos++
 		m.eat("Y")
-		for !m.eat("E") {
-			if !m.typ() {
-				return false
-			}
-		}
-		return true
+		_, ok := m.typesUntilEnd()
+		return ok
 	case c == 'A':
 		m.pos++
 		return m.upTo('_') && m.typ()
 	}
 	return false
+}
+
+// typesUntilEnd steps over types up to and past the E that ends their
+// list, and counts them.
+func (m *mangledReader) typesUntilEnd() (int, bool) {
+	n := 0
+	for !m.eat("E") {
+		if !m.typ() {
+			return n, false
+		}
+		n++
+	}
+	return n, true
 }
 
 // templateArgs steps over template arguments I...E, if they follow.
