@@ -87,11 +87,14 @@ func mayWrite(k *kernelanalysis.Kernel, param int, field int64) bool {
 // stored a negative value there.
 func dropRewrittenRanges(launches []*hostanalysis.Launch, kernels map[*frontend.Kernel]*kernelanalysis.Kernel) {
 	drop := func(l *hostanalysis.Launch, p *hostanalysis.Pointer) {
-		if d := p.Distinct; d != nil && (writesAllocation(l, kernels[l.Kernel], p.Allocation) || anyMayWrite(d.Writers, kernels)) {
+		if p.Distinct == nil && p.Ordered == nil {
+			return
+		}
+		own := writesAllocation(l, kernels[l.Kernel], p.Allocation)
+		if d := p.Distinct; d != nil && (own || anyMayWrite(d.Writers, kernels)) {
 			p.Distinct = nil
 		}
-		if o := p.Ordered; o != nil && (writesAllocation(l, kernels[l.Kernel], p.Allocation) || anyMayWrite(o.Writers, kernels) ||
-			!allStoreNonNegative(o.InputWriters, kernels)) {
+		if o := p.Ordered; o != nil && (own || anyMayWrite(o.Writers, kernels) || !allStoreNonNegative(o.InputWriters, kernels)) {
 			p.Ordered = nil
 		}
 	}

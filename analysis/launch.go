@@ -135,8 +135,7 @@ func sameContext(a, b *constraints.Launch) bool {
 	for i, x := range a.Aliases {
 		y, ok := b.Aliases[i]
 		if !ok || x.Group != y.Group || !equalOrNil(x.Offset, y.Offset) || !equalOrNil(x.Size, y.Size) ||
-			!slices.EqualFunc(x.Contents, y.Contents, sameContents) || !sameDistinct(x.Distinct, y.Distinct) ||
-			!sameOrdered(x.Ordered, y.Ordered) {
+			!slices.EqualFunc(x.Contents, y.Contents, sameContents) || !sameRanges(x, y) {
 			return false
 		}
 	}
@@ -151,21 +150,17 @@ func sameContents(a, b hostanalysis.Contents) bool {
 		})
 }
 
-// sameDistinct reports whether two allocations' distinct elements are
-// the same.
-func sameDistinct(a, b *hostanalysis.Distinct) bool {
-	if a == nil || b == nil {
-		return a == b
+// sameRanges reports whether two allocations' distinct and ordered
+// elements are the same.
+func sameRanges(x, y constraints.Alias) bool {
+	if (x.Distinct == nil) != (y.Distinct == nil) || (x.Ordered == nil) != (y.Ordered == nil) {
+		return false
 	}
-	return a.ElemSize == b.ElemSize && a.Pos == b.Pos && expr.Equal(a.Count, b.Count)
+	return (x.Distinct == nil || sameRange(x.Distinct.Range, y.Distinct.Range)) &&
+		(x.Ordered == nil || sameRange(x.Ordered.Range, y.Ordered.Range))
 }
 
-// sameOrdered reports whether two allocations' ordered elements are the
-// same.
-func sameOrdered(a, b *hostanalysis.Ordered) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
+func sameRange(a, b hostanalysis.Range) bool {
 	return a.ElemSize == b.ElemSize && a.Pos == b.Pos && expr.Equal(a.Count, b.Count)
 }
 
@@ -254,20 +249,21 @@ func explainFields(l *hostanalysis.Launch) []report.Note {
 }
 
 // explainDistinct describes the pointer arguments into allocations whose
-// first elements the host made distinct.
+// first elements the host made distinct or put in order.
 func explainDistinct(l *hostanalysis.Launch) []report.Note {
 	var notes []report.Note
+	note := func(p *ir.Param, ptr hostanalysis.Pointer, r hostanalysis.Range, what string) {
+		notes = append(notes, report.Note{Pos: l.Pos.String(),
+			Message: fmt.Sprintf("  argument %s points into %s, whose first %s elements of %d bytes are %s (made so at %s)",
+				p.LocalName, ptr.Allocation, hostanalysis.Display(r.Count), r.ElemSize, what, r.Pos)})
+	}
 	for i, p := range l.Kernel.Func.Params {
-		ptr, ok := l.Pointers[i]
-		if d := ptr.Distinct; ok && d != nil {
-			notes = append(notes, report.Note{Pos: l.Pos.String(),
-				Message: fmt.Sprintf("  argument %s points into %s, whose first %s elements of %d bytes are distinct (made so at %s)",
-					p.LocalName, ptr.Allocation, hostanalysis.Display(d.Count), d.ElemSize, d.Pos)})
+		ptr := l.Pointers[i]
+		if d := ptr.Distinct; d != nil {
+			note(p, ptr, d.Range, "distinct")
 		}
-		if o := ptr.Ordered; ok && o != nil {
-			notes = append(notes, report.Note{Pos: l.Pos.String(),
-				Message: fmt.Sprintf("  argument %s points into %s, whose first %s elements of %d bytes are in order (made so at %s)",
-					p.LocalName, ptr.Allocation, hostanalysis.Display(o.Count), o.ElemSize, o.Pos)})
+		if o := ptr.Ordered; o != nil {
+			note(p, ptr, o.Range, "in order")
 		}
 	}
 	return notes

@@ -83,11 +83,11 @@ func pairInstances(a, b contentsRead) []*expr.Term {
 		out = append(out, expr.Implies(expr.Eq(addrA, addrB), expr.Eq(a.value, b.value)))
 	}
 	if d := a.alias.Distinct; d != nil && sameWidth(a, b, d.ElemSize) {
-		premise := expr.AllOf(rangeElement(d.ElemSize, d.Count, addrA), rangeElement(d.ElemSize, d.Count, addrB), expr.Ne(addrA, addrB))
+		premise := expr.AllOf(rangeElement(d.Range, addrA), rangeElement(d.Range, addrB), expr.Ne(addrA, addrB))
 		out = append(out, expr.Implies(premise, expr.Ne(a.value, b.value)))
 	}
 	if o := a.alias.Ordered; o != nil && sameWidth(a, b, o.ElemSize) {
-		inside := expr.AllOf(rangeElement(o.ElemSize, o.Count, addrA), rangeElement(o.ElemSize, o.Count, addrB))
+		inside := expr.AllOf(rangeElement(o.Range, addrA), rangeElement(o.Range, addrB))
 		out = append(out,
 			expr.Implies(expr.AllOf(inside, expr.SLt(addrA, addrB)), expr.SLe(a.value, b.value)),
 			expr.Implies(expr.AllOf(inside, expr.SLt(addrB, addrA)), expr.SLe(b.value, a.value)))
@@ -101,12 +101,12 @@ func sameWidth(a, b contentsRead, size int64) bool {
 	return int64(a.value.Width) == size*8 && int64(b.value.Width) == size*8
 }
 
-// rangeElement states that byte addr of an allocation starts one of its
-// first count elements of size bytes.
-func rangeElement(size int64, count, addr *expr.Term) *expr.Term {
-	s := expr.Int(size, 64)
+// rangeElement states that byte addr of an allocation starts one of the
+// elements of range r.
+func rangeElement(r hostanalysis.Range, addr *expr.Term) *expr.Term {
+	s := expr.Int(r.ElemSize, 64)
 	return expr.AllOf(expr.SLe(expr.Const(0, 64), addr), expr.Eq(expr.URem(addr, s), expr.Const(0, 64)),
-		expr.SLt(expr.UDiv(addr, s), count))
+		expr.SLt(expr.UDiv(addr, s), r.Count))
 }
 
 // A contentsRead is a value of memory contents that a query mentions:

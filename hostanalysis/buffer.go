@@ -192,12 +192,9 @@ func (s *bufferStore) addIndices(ev *symbolic.Evaluator, g *ir.InstGetElementPtr
 		if s.index != nil {
 			return false
 		}
-		x := ev.Term(idx)
-		if x.IsBool() {
+		x, ok := signed64(ev, idx)
+		if !ok {
 			return false
-		}
-		if x.Width < 64 {
-			x = expr.SExt(x, 64)
 		}
 		s.index, s.stride = x, stride
 	}

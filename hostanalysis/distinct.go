@@ -17,39 +17,39 @@ import (
 	"hgrd/symbolic"
 )
 
-// A Distinct says that the first Count elements of an allocation, of
-// ElemSize bytes each from its start, hold pairwise different values
-// where a launch runs.
+// A Range is the first Count elements of an allocation, of ElemSize
+// bytes each from its start, as the host call at Pos made them, where a
+// launch runs.
+type Range struct {
+	ElemSize int64
+	Count    *expr.Term // 64-bit, signed
+	Pos      frontend.Pos
+	// Writers are the kernel parameters that launches between that call
+	// and the launch passed a pointer into the allocation: package
+	// analysis, which sees the kernels, drops the fact where one of them,
+	// or the launch's own kernel, may write the allocation.
+	Writers []KernelParam
+}
+
+// A Distinct says that a range of an allocation holds pairwise different
+// values.
 //
 // As --explain prints it:
 //
 //	argument list points into main#1.list, whose first phi.1 elements of 4 bytes are distinct (made so at main.cu:46:9)
 type Distinct struct {
-	ElemSize int64
-	Count    *expr.Term // 64-bit, signed
-	Pos      frontend.Pos
-	// Writers are the kernel parameters that launches between the call
-	// that made the elements distinct and the launch passed a pointer
-	// into the allocation: package analysis, which sees the kernels,
-	// drops the fact where one of them, or the launch's own kernel, may
-	// write the allocation.
-	Writers []KernelParam
+	Range
 }
 
-// An Ordered says that the first Count elements of an allocation, of
-// ElemSize bytes each from its start, are in non-decreasing order (as
-// signed integers) where a launch runs: the running sums of a thrust
-// scan, if the values scanned were not negative. Those were what the
-// kernel parameters InputWriters wrote into the scanned allocation since
-// it was made, and zeros the host set: package analysis keeps the fact
-// only where each such kernel stores non-negative values there, and
-// drops it as it drops a Distinct for its Writers. (A scan whose sums
-// wrap is not a correct program's.)
+// An Ordered says that a range of an allocation is in non-decreasing
+// order (as signed integers): the running sums of a thrust scan, if the
+// values scanned were not negative. Those were what the kernel
+// parameters InputWriters wrote into the scanned allocation since it was
+// made, and zeros the host set: package analysis keeps the fact only
+// where each such kernel stores non-negative values there. (A scan whose
+// sums wrap is not a correct program's.)
 type Ordered struct {
-	ElemSize     int64
-	Count        *expr.Term // 64-bit, signed
-	Pos          frontend.Pos
-	Writers      []KernelParam
+	Range
 	InputWriters []KernelParam
 }
 
@@ -115,14 +115,18 @@ func (w *walker) rangesAt(ev *symbolic.Evaluator, b *ir.Block, inst ir.Instructi
 	facts := w.rangeFactsAt(ev, b, inst, slotVar)
 	var d *Distinct
 	var o *Ordered
+	rangeOf := func(f *rangeFact) (Range, bool) {
+		count := countTerm(ev, f, slotVar, b, inst)
+		return Range{ElemSize: f.elem, Count: count, Pos: f.pos, Writers: f.writers}, count != nil
+	}
 	if f := facts.distinct; f != nil {
-		if count := countTerm(ev, f, slotVar, b, inst); count != nil {
-			d = &Distinct{ElemSize: f.elem, Count: count, Pos: f.pos, Writers: f.writers}
+		if r, ok := rangeOf(f); ok {
+			d = &Distinct{r}
 		}
 	}
 	if f := facts.ordered; f != nil {
-		if count := countTerm(ev, f, slotVar, b, inst); count != nil {
-			o = &Ordered{ElemSize: f.elem, Count: count, Pos: f.pos, Writers: f.writers, InputWriters: f.inputWriters}
+		if r, ok := rangeOf(f); ok {
+			o = &Ordered{r, f.inputWriters}
 		}
 	}
 	return d, o
@@ -137,7 +141,7 @@ func countTerm(ev *symbolic.Evaluator, fact *rangeFact, slotVar *ir.InstAlloca, 
 	if fact.endIsPointer() {
 		v = nil
 		for _, d := range ev.G.Blocks {
-			if !dominatesBlock(ev.G, d, b) {
+			if !ev.G.Dominates(d, b) {
 				continue
 			}
 			for _, x := range d.Insts {
@@ -153,23 +157,8 @@ func countTerm(ev *symbolic.Evaluator, fact *rangeFact, slotVar *ir.InstAlloca, 
 			return nil
 		}
 	}
-	t := ev.Term(v)
-	if t.IsBool() {
-		return nil
-	}
-	if t.Width < 64 {
-		t = expr.SExt(t, 64)
-	}
+	t, _ := signed64(ev, v)
 	return t
-}
-
-func dominatesBlock(g *symbolic.Graph, d, b *ir.Block) bool {
-	for ; b != nil; b = g.IDom[b] {
-		if b == d {
-			return true
-		}
-	}
-	return false
 }
 
 // isLength reports whether v is the number of elements of elem bytes

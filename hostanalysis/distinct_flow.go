@@ -291,20 +291,16 @@ func sameValue(a, b value.Value) bool {
 func (w *walker) transfer(f *ir.Func, flow *rangeFlow, state rangeState, x ir.Instruction) {
 	switch i := x.(type) {
 	case *ir.InstStore:
-		if s, ok := slot(i.Dst); ok {
-			delete(state, s)
+		dst, toVariable := slot(i.Dst)
+		if toVariable {
+			delete(state, dst)
 		}
-		if s, _, ok := slotPointer(i.Src); ok && !isAlloca(i.Dst) {
+		if s, _, ok := slotPointer(i.Src); ok && !toVariable {
 			flow.end(state, s)
 		}
 	case *ir.InstCall:
 		w.transferCall(f, flow, state, i)
 	}
-}
-
-func isAlloca(v value.Value) bool {
-	_, ok := symbolic.StripPointerCasts(v).(*ir.InstAlloca)
-	return ok
 }
 
 func (w *walker) transferCall(f *ir.Func, flow *rangeFlow, state rangeState, call *ir.InstCall) {
@@ -324,6 +320,7 @@ func (w *walker) transferCall(f *ir.Func, flow *rangeFlow, state rangeState, cal
 	}
 	copyFn, isCopy := cuda.LookupCopy(name)
 	_, isAlloc := cuda.LookupAllocation(name)
+	zero := zeroes(call)
 	for j, a := range call.Args {
 		if s, ok := slot(a); ok {
 			flow.end(state, s) // a new allocation, or one the callee may write
@@ -338,7 +335,7 @@ func (w *walker) transferCall(f *ir.Func, flow *rangeFlow, state rangeState, cal
 		}
 		nonNeg := state[s].nonNeg
 		flow.end(state, s)
-		if zeroes(call) && nonNeg != nil {
+		if zero && nonNeg != nil {
 			state[s] = slotFacts{nonNeg: nonNeg}
 		}
 	}

@@ -113,12 +113,9 @@ func pointerArg(ev *symbolic.Evaluator, namespace string, v value.Value) (Pointe
 		if !ok || len(p.Indices) != 1 {
 			return Pointer{}, false
 		}
-		idx := ev.Term(p.Indices[0])
-		if idx.IsBool() {
+		idx, ok := signed64(ev, p.Indices[0])
+		if !ok {
 			return Pointer{}, false
-		}
-		if idx.Width < 64 {
-			idx = expr.SExt(idx, 64)
 		}
 		step := expr.Mul(idx, expr.Const(uint64(symbolic.SizeOf(p.ElemType)), 64))
 		base.Offset = expr.Add(base.Offset, step)
@@ -140,6 +137,19 @@ func pointerArg(ev *symbolic.Evaluator, namespace string, v value.Value) (Pointe
 		}
 	}
 	return Pointer{}, false
+}
+
+// signed64 returns the term of integer v sign-extended to 64 bits, as an
+// index or a count; ok is false for a boolean.
+func signed64(ev *symbolic.Evaluator, v value.Value) (*expr.Term, bool) {
+	t := ev.Term(v)
+	if t.IsBool() {
+		return nil, false
+	}
+	if t.Width < 64 {
+		t = expr.SExt(t, 64)
+	}
+	return t, true
 }
 
 // choiceArg resolves a pointer v that chooses among resolved ones, vals
