@@ -116,6 +116,8 @@ var cases = []string{
 	"launch_pointer_racy",
 	"launcher_template_ok",
 	"launcher_template_racy",
+	"launcher_table_args_ok",
+	"launcher_table_args_racy",
 	"launcher_table_ok",
 	"launcher_table_racy",
 	"level_sizes_ok",

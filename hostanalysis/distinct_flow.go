@@ -305,7 +305,7 @@ func (w *walker) transfer(f *ir.Func, flow *rangeFlow, state rangeState, x ir.In
 
 func (w *walker) transferCall(f *ir.Func, flow *rangeFlow, state rangeState, call *ir.InstCall) {
 	name := symbolic.CalleeName(call)
-	if ks := w.launchedKernels(call, nil); len(ks) > 0 {
+	if ks := w.launchedKernels(f, call, nil); len(ks) > 0 {
 		w.launchWrites(flow, state, call, ks)
 		return
 	}

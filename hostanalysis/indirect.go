@@ -25,7 +25,7 @@ type funcBindings map[*ir.Param][]*ir.Func
 // phis, selects, casts and the parameters bound says the caller filled)
 // to functions, those; otherwise every stub whose address the host code
 // takes and whose type is the call's.
-func (w *walker) launchedKernels(call *ir.InstCall, bound funcBindings) []*frontend.Kernel {
+func (w *walker) launchedKernels(f *ir.Func, call *ir.InstCall, bound funcBindings) []*frontend.Kernel {
 	callee := symbolic.StripPointerCasts(call.Callee)
 	if g, ok := callee.(*ir.Func); ok {
 		if k := w.u.KernelOfStub(g); k != nil {
@@ -36,7 +36,7 @@ func (w *walker) launchedKernels(call *ir.InstCall, bound funcBindings) []*front
 	if _, ok := callee.(*ir.InlineAsm); ok {
 		return nil
 	}
-	if funcs, ok := pointees(callee, bound, map[value.Value]bool{}); ok {
+	if funcs, ok := pointees(f, callee, bound, map[value.Value]bool{}); ok {
 		var ks []*frontend.Kernel
 		for _, g := range funcs {
 			if k := w.u.KernelOfStub(g); k != nil {
@@ -54,10 +54,24 @@ func (w *walker) launchedKernels(call *ir.InstCall, bound funcBindings) []*front
 	return ks
 }
 
-// pointees returns the functions a function pointer may hold, when every
-// value it may take is a function or a parameter bound to functions; ok
-// is false otherwise.
-func pointees(v value.Value, bound funcBindings, seen map[value.Value]bool) (funcs []*ir.Func, ok bool) {
+// takenOfType returns the host functions, in the module's order, whose
+// address the host code takes and whose type is that of call's callee:
+// those a call through a pointer that cannot be followed may call.
+func (w *walker) takenOfType(call *ir.InstCall) []*ir.Func {
+	var gs []*ir.Func
+	for _, g := range w.u.Host.Funcs {
+		if w.addressTaken()[g] && g.Type().Equal(call.Callee.Type()) {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+// pointees returns the functions a function pointer of f may hold, when
+// every value it may take is a function, a parameter bound to functions
+// or a load from a table of functions (tableFuncs); ok is false
+// otherwise.
+func pointees(f *ir.Func, v value.Value, bound funcBindings, seen map[value.Value]bool) (funcs []*ir.Func, ok bool) {
 	v = symbolic.StripPointerCasts(v)
 	if seen[v] {
 		return nil, true
@@ -76,11 +90,13 @@ func pointees(v value.Value, bound funcBindings, seen map[value.Value]bool) (fun
 		}
 	case *ir.InstSelect:
 		from = []value.Value{x.ValueTrue, x.ValueFalse}
+	case *ir.InstLoad:
+		return tableFuncs(f, x.Src)
 	default:
 		return nil, false
 	}
-	for _, f := range from {
-		fs, ok := pointees(f, bound, seen)
+	for _, u := range from {
+		fs, ok := pointees(f, u, bound, seen)
 		if !ok {
 			return nil, false
 		}
@@ -92,13 +108,13 @@ func pointees(v value.Value, bound funcBindings, seen map[value.Value]bool) (fun
 // funcArgs returns the bindings of g's parameters that a call passes a
 // function pointer whose functions are known: a thrust or cub launcher
 // handed the kernel it launches (triple_chevron's doit_host(k, ...)).
-func funcArgs(call *ir.InstCall, g *ir.Func, bound funcBindings) funcBindings {
+func funcArgs(f *ir.Func, call *ir.InstCall, g *ir.Func, bound funcBindings) funcBindings {
 	out := funcBindings{}
 	for i, arg := range call.Args {
 		if i >= len(g.Params) || !isFuncPointer(arg.Type()) {
 			continue
 		}
-		if fs, ok := pointees(symbolic.UnwrapArg(arg), bound, map[value.Value]bool{}); ok {
+		if fs, ok := pointees(f, symbolic.UnwrapArg(arg), bound, map[value.Value]bool{}); ok {
 			out[g.Params[i]] = fs
 		}
 	}

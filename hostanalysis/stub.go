@@ -136,29 +136,47 @@ func constOffset(v value.Value) (value.Value, int64, bool) {
 	if !ok {
 		return nil, 0, false
 	}
-	t := types.Type(g.ElemType)
-	for k, idx := range g.Indices {
+	n, ok := indexOffset(g.ElemType, g.Indices)
+	if !ok {
+		return nil, 0, false
+	}
+	return base, off + n, true
+}
+
+// indexOffset returns the byte offset that a getelementptr's indices
+// add to its source, of element type t, if they are all constants.
+func indexOffset(t types.Type, indices []value.Value) (int64, bool) {
+	var off int64
+	for k, idx := range indices {
 		c, ok := symbolic.UnwrapArg(idx).(*constant.Int)
 		if !ok {
-			return nil, 0, false
+			return 0, false
 		}
 		n := c.X.Int64()
-		switch {
-		case k == 0:
-			off += n * symbolic.SizeOf(t)
-		default:
-			switch tt := t.(type) {
-			case *types.StructType:
-				_, offs := symbolic.StructLayout(tt)
-				off += offs[n]
-				t = tt.Fields[n]
-			case *types.ArrayType:
-				off += n * symbolic.SizeOf(tt.ElemType)
-				t = tt.ElemType
-			default:
-				return nil, 0, false
+		switch tt := t.(type) {
+		case nil:
+			return 0, false
+		case *types.StructType:
+			if k == 0 {
+				off += n * symbolic.SizeOf(t)
+				continue
 			}
+			_, offs := symbolic.StructLayout(tt)
+			off += offs[n]
+			t = tt.Fields[n]
+		case *types.ArrayType:
+			if k == 0 {
+				off += n * symbolic.SizeOf(t)
+				continue
+			}
+			off += n * symbolic.SizeOf(tt.ElemType)
+			t = tt.ElemType
+		default:
+			if k != 0 {
+				return 0, false
+			}
+			off += n * symbolic.SizeOf(t)
 		}
 	}
-	return base, off, true
+	return off, true
 }

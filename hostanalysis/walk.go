@@ -109,7 +109,7 @@ func (w *walker) launchesDirectly(f *ir.Func) bool {
 func (w *walker) kernelsLaunchedIn(f *ir.Func) []*frontend.Kernel {
 	var ks []*frontend.Kernel
 	for _, call := range calls(f) {
-		ks = append(ks, w.launchedKernels(call, nil)...)
+		ks = append(ks, w.launchedKernels(f, call, nil)...)
 		if k := w.apiLaunchKernel(f, call); k != nil {
 			ks = append(ks, k)
 		}
@@ -236,7 +236,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views m
 			if !ok {
 				continue
 			}
-			if ks := w.launchedKernels(call, funcs); len(ks) > 0 {
+			if ks := w.launchedKernels(f, call, funcs); len(ks) > 0 {
 				for _, k := range ks {
 					w.launches = append(w.launches, w.launch(ev, f, b, call, k, facts, via))
 				}
@@ -244,7 +244,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views m
 			}
 			g, ok := call.Callee.(*ir.Func)
 			if !ok {
-				for _, g := range w.hostPointees(call, funcs) {
+				for _, g := range w.hostPointees(f, call, funcs) {
 					w.walkCall(ev, h.fr, f, b, call, g, funcs, facts, via)
 				}
 				continue
@@ -265,16 +265,17 @@ func (w *walker) walkCall(ev *symbolic.Evaluator, fr *frame, f *ir.Func, b *ir.B
 	}
 	pos, _ := w.u.Pos(call)
 	here := append(append([]Fact(nil), facts...), w.factsAt(ev, b, call)...)
-	w.walk(g, intArgs(ev, call), funcArgs(call, g, funcs), fr.viewsOf(b, call, g), here, append(append([]frontend.Pos(nil), via...), pos))
+	w.walk(g, intArgs(ev, call), funcArgs(f, call, g, funcs), fr.viewsOf(b, call, g), here, append(append([]frontend.Pos(nil), via...), pos))
 }
 
 // hostPointees returns the host functions (not launch stubs) that a call
-// through a pointer calls, where the pointer's values can be followed
-// to functions (pointees); none otherwise.
-func (w *walker) hostPointees(call *ir.InstCall, funcs funcBindings) []*ir.Func {
-	gs, ok := pointees(call.Callee, funcs, map[value.Value]bool{})
+// through a pointer calls: those its values lead to, where they can be
+// followed (pointees), otherwise every host function whose address is
+// taken and whose type is the call's (takenOfType).
+func (w *walker) hostPointees(f *ir.Func, call *ir.InstCall, funcs funcBindings) []*ir.Func {
+	gs, ok := pointees(f, call.Callee, funcs, map[value.Value]bool{})
 	if !ok {
-		return nil
+		gs = w.takenOfType(call)
 	}
 	var host []*ir.Func
 	for _, g := range gs {
