@@ -56,7 +56,11 @@ func (r *runner) hecbench(ctx context.Context, dir string, quick bool) (*appsRes
 		// Each file may use its budget in both passes of the scan: a
 		// program of many files gets more than the usual ten budgets.
 		budgets := max(10, 3*countSources(filepath.Join(dir, names[i])))
-		res.programs[i] = programResult{names[i], r.hgrdRunWithin(ctx, budgets, dir, "scan", "-j", "1", names[i])}
+		o := r.hgrdRunWithin(ctx, budgets, dir, "scan", "-j", "1", names[i])
+		res.programs[i] = programResult{names[i], o}
+		if err := r.keep(names[i], o); err != nil {
+			fmt.Fprintln(os.Stderr, "hgrd-conformance:", err)
+		}
 	})
 	return res, nil
 }

@@ -2,7 +2,7 @@
 // (GPUVerify's labelled CUDA test suite and real CUDA applications with
 // their host code) and prints how it does, as Markdown tables:
 //
-//	go run ./cmd/hgrd-conformance [--corpora DIR] [--only gpuverify|hecbench] [--quick] [-j N]
+//	go run ./cmd/hgrd-conformance [--corpora DIR] [--only gpuverify|hecbench] [--quick] [-j N] [--reports DIR]
 //
 // For the labelled suite: cases right, true and false positives and
 // negatives, cases not analysed, seconds per case, and every miss with the
@@ -28,28 +28,34 @@ func main() {
 	quick := flag.Bool("quick", false, "run a fixed small subset of each corpus")
 	jobs := flag.Int("j", 2, "cases run at once")
 	fileTimeout := flag.Duration("timeout", 5*time.Minute, "hgrd's budget per file")
+	reports := flag.String("reports", "", "keep each application's JSON report in `DIR`, as PROGRAM.json")
 	flag.Parse()
-	if err := conform(*corpora, *hgrd, *only, *quick, *jobs, *fileTimeout); err != nil {
+	r := &runner{hgrd: *hgrd, jobs: *jobs, fileTimeout: *fileTimeout, reports: *reports}
+	if err := conform(*corpora, *only, *quick, r); err != nil {
 		fmt.Fprintln(os.Stderr, "hgrd-conformance:", err)
 		os.Exit(2)
 	}
 }
 
-func conform(corpora, hgrd, only string, quick bool, jobs int, fileTimeout time.Duration) error {
+func conform(corpora, only string, quick bool, r *runner) error {
 	if _, err := os.Stat(corpora); err != nil {
 		return fmt.Errorf("corpora: %w (set --corpora or $HGRD_CORPORA)", err)
 	}
-	if hgrd == "" {
+	if r.hgrd == "" {
 		dir, err := os.MkdirTemp("", "hgrd-conformance")
 		if err != nil {
 			return err
 		}
 		defer os.RemoveAll(dir)
-		if hgrd, err = buildHGRD(dir); err != nil {
+		if r.hgrd, err = buildHGRD(dir); err != nil {
 			return err
 		}
 	}
-	r := &runner{hgrd: hgrd, jobs: jobs, fileTimeout: fileTimeout}
+	if r.reports != "" {
+		if err := os.MkdirAll(r.reports, 0o755); err != nil {
+			return err
+		}
+	}
 	ctx := context.Background()
 	if only == "" || only == "gpuverify" {
 		res, err := r.gpuverify(ctx, filepath.Join(corpora, "gpuverify-cuda"), quick)

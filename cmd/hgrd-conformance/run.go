@@ -8,7 +8,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -20,6 +22,9 @@ type runner struct {
 	hgrd        string
 	jobs        int
 	fileTimeout time.Duration
+	// reports, if set, is a directory that keeps each application's
+	// JSON report, for judging its races from the code.
+	reports string
 }
 
 // A run is what one hgrd process did.
@@ -28,6 +33,7 @@ type run struct {
 	seconds float64
 	maxRSS  int64 // bytes, the largest of hgrd and its children
 	report  *report.Result
+	json    []byte // the report as hgrd wrote it
 	stderr  string
 }
 
@@ -53,7 +59,7 @@ func (r *runner) hgrdRunWithin(ctx context.Context, budgets int, dir string, arg
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
-	out := run{seconds: time.Since(start).Seconds(), stderr: stderr.String()}
+	out := run{seconds: time.Since(start).Seconds(), json: stdout.Bytes(), stderr: stderr.String()}
 	var exit *exec.ExitError
 	switch {
 	case errors.As(err, &exit):
@@ -74,6 +80,15 @@ func (r *runner) hgrdRunWithin(ctx context.Context, budgets int, dir string, arg
 		out.report = &rep
 	}
 	return out
+}
+
+// keep writes the run's JSON report as name.json in the runner's
+// reports directory, if it has one.
+func (r *runner) keep(name string, o run) error {
+	if r.reports == "" {
+		return nil
+	}
+	return os.WriteFile(filepath.Join(r.reports, name+".json"), o.json, 0o644)
 }
 
 // crashed reports whether hgrd failed outside its contract: an exit
