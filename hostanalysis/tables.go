@@ -76,6 +76,9 @@ func tableAddress(ptr value.Value) (base value.Value, off int64, exact bool) {
 		case *constant.ExprGetElementPtr:
 			ptr, elem = p.Src, p.ElemType
 			for _, idx := range p.Indices {
+				if ix, ok := idx.(*constant.Index); ok {
+					idx = ix.Constant // an index marked inrange
+				}
 				indices = append(indices, idx)
 			}
 		default:
