@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/llir/llvm/asm"
@@ -122,19 +123,16 @@ func (l *Loader) LoadWith(ctx context.Context, path string, partners []HostSourc
 	if len(partners) > 0 {
 		l.linkPartners(ctx, u, outs[Host], partners)
 	}
-	var modules [2]*ir.Module
 	for _, side := range []Side{Device, Host} {
 		u.Timings.Clang += outs[side].clang
 		u.Timings.Normalise += outs[side].normalise
-		start := time.Now()
-		m, err := parseModule(path, side, outs[side].ir)
-		u.Timings.Parse += time.Since(start)
-		if err != nil {
-			return nil, err
-		}
-		modules[side] = m
 	}
-	u.Device, u.Host = modules[Device], modules[Host]
+	modules, err := parseSides(path, outs)
+	if err != nil {
+		return nil, err
+	}
+	u.Timings.Parse += modules.took
+	u.Device, u.Host = modules.m[Device], modules.m[Host]
 	lowerInvokes(u.Host)
 	u.index()
 	start, madeBefore := time.Now(), ast.took
@@ -144,6 +142,40 @@ func (l *Loader) LoadWith(ctx context.Context, path string, partners []HostSourc
 	u.Timings.Clang += ast.took
 	u.Timings.Parse += time.Since(start) - (ast.took - madeBefore)
 	return u, nil
+}
+
+// parsedSides are the modules of both sides and the time their parsing
+// took, summed over the sides as clang's time is.
+type parsedSides struct {
+	m    [2]*ir.Module
+	took time.Duration
+}
+
+// parseSides parses the normalised IR of both sides at once: a file that
+// uses thrust has megabytes of host IR, parsed while the device side's
+// is.
+func parseSides(path string, outs [2]*sideOutput) (parsedSides, *Error) {
+	var out parsedSides
+	var errs [2]*Error
+	var took [2]time.Duration
+	var wg sync.WaitGroup
+	for _, side := range []Side{Device, Host} {
+		wg.Add(1)
+		go func(side Side) {
+			defer wg.Done()
+			start := time.Now()
+			out.m[side], errs[side] = parseModule(path, side, outs[side].ir)
+			took[side] = time.Since(start)
+		}(side)
+	}
+	wg.Wait()
+	out.took = took[Device] + took[Host]
+	for _, side := range []Side{Device, Host} {
+		if errs[side] != nil {
+			return out, errs[side]
+		}
+	}
+	return out, nil
 }
 
 // parseModule parses the normalised IR of one side.

@@ -54,19 +54,6 @@ func (w *walker) launchedKernels(f *ir.Func, call *ir.InstCall, bound funcBindin
 	return ks
 }
 
-// takenOfType returns the host functions, in the module's order, whose
-// address the host code takes and whose type is that of call's callee:
-// those a call through a pointer that cannot be followed may call.
-func (w *walker) takenOfType(call *ir.InstCall) []*ir.Func {
-	var gs []*ir.Func
-	for _, g := range w.u.Host.Funcs {
-		if w.addressTaken()[g] && g.Type().Equal(call.Callee.Type()) {
-			gs = append(gs, g)
-		}
-	}
-	return gs
-}
-
 // pointees returns the functions a function pointer of f may hold, when
 // every value it may take is a function, a parameter bound to functions
 // or a load from a table of functions (tableFuncs); ok is false

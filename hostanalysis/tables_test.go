@@ -30,8 +30,8 @@ func TestLaunchersFromTables(t *testing.T) {
 			"a local copy of a constant table indexed by the constant 1: that entry"},
 		{[]string{"fromPickedEntry<1>", "fromPickedEntry<8>"}, launch{0, true},
 			"the entries the constant index does not pick: launchers no call reaches"},
-		{[]string{"fromOpaque<1>", "fromOpaque<2>"}, launch{256, false},
-			"a pointer returned by a call: every launcher of its type whose address is taken"},
+		{[]string{"fromOpaque<1>", "fromOpaque<2>"}, launch{0, true},
+			"a pointer returned by a call, not followed: launchers no call reaches"},
 		{[]string{"otherType"}, launch{32, false},
 			"no call has its launcher's type: the launch of a function no call reaches"},
 	}

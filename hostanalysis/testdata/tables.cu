@@ -37,8 +37,8 @@ inline picked_t pick(size_t i) {
   return table[i];
 }
 
-// A pointer returned by a function hgrd does not follow into: every
-// function of its type whose address is taken.
+// A pointer returned by a function hgrd does not follow into: its
+// launchers are walked as no call reached them.
 __attribute__((noinline)) opaque_t opaque(int i) {
   static opaque_t table[] = {viaOpaque<1>, viaOpaque<2>};
   return table[i];
