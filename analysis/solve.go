@@ -65,6 +65,9 @@ type task struct {
 	// exists whose accesses stay inside their allocations could not be
 	// decided within the budget: the witness may leave them.
 	unbounded bool
+	// negative is set when the race is found and needs kernel parameters
+	// negative (negativeNote): its note.
+	negative string
 }
 
 // appendTasks adds the queries of every conflicting pair of a kernel, in
@@ -439,6 +442,7 @@ func solveLane(ctx context.Context, lane []*task, answers *premiseAnswers) error
 		racy[t.key] = res.Status == solver.Sat
 		if res.Status == solver.Sat {
 			t.limit = limitOf(s, t.query.Limits)
+			t.negative = negativeNote(s, t.kernel, t.query, res)
 		}
 		// A race found with ValuesMustDiffer has different values: only a
 		// query that kept races of equal values asks whether it is benign.
@@ -447,7 +451,7 @@ func solveLane(ctx context.Context, lane []*task, answers *premiseAnswers) error
 		}
 		if ctx.Err() != nil {
 			// What the race's checks answered may be the deadline's.
-			t.result, t.unbounded, t.limit, t.benign = nil, false, nil, false
+			t.result, t.unbounded, t.limit, t.benign, t.negative = nil, false, nil, false, ""
 			return ctx.Err()
 		}
 		t.release()
@@ -878,6 +882,7 @@ func collectResults(tasks []*task) (races []*report.Race, undecided []*report.Un
 			if t.unbounded {
 				r.Hint = joinNotes(r.Hint, unboundedNote(t.query))
 			}
+			r.Hint = joinNotes(r.Hint, t.negative)
 			if t.benign {
 				r.Benign = true
 				r.Message = "benign " + r.Message + " (both writes store the same value)"

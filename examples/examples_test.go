@@ -132,6 +132,8 @@ var cases = []string{
 	"multi_launch",
 	"needlemanWunsch_ok",
 	"needlemanWunsch_racy",
+	"negative_width_ok",
+	"negative_width_racy",
 	"neighbour_slot_ok",
 	"neighbour_slot_racy",
 	"nested_host_loops_ok",

@@ -1,0 +1,69 @@
+// This file names the kernel parameters a race needs negative: sizes
+// that hgrd could not see (miniWeather's nx, set from an MPI
+// decomposition), whose witness of -4 makes a row of no width.
+
+package analysis
+
+import (
+	"fmt"
+	"strings"
+
+	"hgrd/constraints"
+	"hgrd/expr"
+	"hgrd/kernelanalysis"
+	"hgrd/solver"
+)
+
+// negativeBudget is the rlimit of the question whether a race has a
+// witness with its negative parameters non-negative: a note, worth less
+// than the race's own questions.
+const negativeBudget = solver.DefaultBudget / 16
+
+// negativeNote says which integer parameters of a race's kernel the race
+// needs negative: those the two addresses read that the witness gives a
+// negative value, when the race has no witness with all of them at least
+// zero. "" if there are none, or if there is such a witness, or if the
+// question is undecided.
+func negativeNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) string {
+	params := negativeParams(k, q, witness)
+	if len(params) == 0 {
+		return ""
+	}
+	assertions := q.Race()
+	var names, values, asserts []string
+	for _, p := range params {
+		assertions = append(assertions, expr.SLe(expr.Const(0, p.Term.Width), p.Term))
+		names = append(names, p.Name)
+		values = append(values, fmt.Sprintf("%s = %d", p.Name, expr.SignExtend(witness.Vars[p.Term.Name], p.Term.Width)))
+		asserts = append(asserts, p.Name+" >= 0")
+	}
+	defer s.SetBudget(s.Budget())
+	s.SetBudget(negativeBudget)
+	res, err := s.Check(&solver.Query{Assertions: assertions})
+	if err != nil || res.Status != solver.Unsat {
+		return ""
+	}
+	return fmt.Sprintf("the race needs %s negative (the witness has %s): if the program never launches the kernel so, assert(%s) before the launch rules it out",
+		strings.Join(names, " or "), strings.Join(values, ", "), strings.Join(asserts, " && "))
+}
+
+// negativeParams returns the integer parameters of k that the offsets of
+// q's two accesses read and that the witness gives a negative value.
+func negativeParams(k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) []*kernelanalysis.Param {
+	read := map[string]bool{}
+	for _, off := range []*expr.Term{q.First.Offset, q.Second.Offset} {
+		for _, v := range expr.Vars(off) {
+			read[v.Name] = true
+		}
+	}
+	var params []*kernelanalysis.Param
+	for _, p := range k.Params {
+		if p.Term == nil || !read[p.Term.Name] {
+			continue
+		}
+		if v, ok := witness.Vars[p.Term.Name]; ok && expr.SignExtend(v, p.Term.Width) < 0 {
+			params = append(params, p)
+		}
+	}
+	return params
+}
