@@ -127,12 +127,12 @@ func (l *Loader) LoadWith(ctx context.Context, path string, partners []HostSourc
 		u.Timings.Clang += outs[side].clang
 		u.Timings.Normalise += outs[side].normalise
 	}
-	modules, err := parseSides(path, outs)
+	modules, took, err := parseSides(path, outs)
 	if err != nil {
 		return nil, err
 	}
-	u.Timings.Parse += modules.took
-	u.Device, u.Host = modules.m[Device], modules.m[Host]
+	u.Timings.Parse += took
+	u.Device, u.Host = modules[Device], modules[Host]
 	lowerInvokes(u.Host)
 	u.index()
 	start, madeBefore := time.Now(), ast.took
@@ -144,38 +144,30 @@ func (l *Loader) LoadWith(ctx context.Context, path string, partners []HostSourc
 	return u, nil
 }
 
-// parsedSides are the modules of both sides and the time their parsing
-// took, summed over the sides as clang's time is.
-type parsedSides struct {
-	m    [2]*ir.Module
-	took time.Duration
-}
-
-// parseSides parses the normalised IR of both sides at once: a file that
+// parseSides parses the normalised IR of both sides at once (a file that
 // uses thrust has megabytes of host IR, parsed while the device side's
-// is.
-func parseSides(path string, outs [2]*sideOutput) (parsedSides, *Error) {
-	var out parsedSides
+// is), and returns the modules and the time parsing took, summed over
+// the sides as clang's time is.
+func parseSides(path string, outs [2]*sideOutput) (modules [2]*ir.Module, took time.Duration, err *Error) {
 	var errs [2]*Error
-	var took [2]time.Duration
+	var times [2]time.Duration
 	var wg sync.WaitGroup
 	for _, side := range []Side{Device, Host} {
 		wg.Add(1)
 		go func(side Side) {
 			defer wg.Done()
 			start := time.Now()
-			out.m[side], errs[side] = parseModule(path, side, outs[side].ir)
-			took[side] = time.Since(start)
+			modules[side], errs[side] = parseModule(path, side, outs[side].ir)
+			times[side] = time.Since(start)
 		}(side)
 	}
 	wg.Wait()
-	out.took = took[Device] + took[Host]
 	for _, side := range []Side{Device, Host} {
 		if errs[side] != nil {
-			return out, errs[side]
+			return modules, 0, errs[side]
 		}
 	}
-	return out, nil
+	return modules, times[Device] + times[Host], nil
 }
 
 // parseModule parses the normalised IR of one side.

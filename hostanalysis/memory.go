@@ -18,9 +18,10 @@
 // they held at the call: the walk's view of the caller's memory, or, in an
 // entry function or where the caller's bytes are not known, one unknown
 // per parameter, offset and width, so that two reads of the same bytes
-// agree (a member function's two reads of this->capacity). Every store counted must be the only
-// store to its bytes and come before the read on every path (locals.go),
-// and nothing hgrd cannot follow may write the variable.
+// agree (a member function's two reads of this->capacity). Every store
+// counted must be the only store to its bytes and come before the read
+// on every path (locals.go), and nothing hgrd cannot follow may write
+// the variable.
 
 package hostanalysis
 

@@ -127,20 +127,43 @@ func paramIndex(f *ir.Func, v value.Value) int {
 // constOffset returns the pointer that v is derived from by casts and
 // getelementptrs with constant indices, and the byte offset they add.
 func constOffset(v value.Value) (value.Value, int64, bool) {
-	v = symbolic.StripPointerCasts(v)
-	g, ok := v.(*ir.InstGetElementPtr)
-	if !ok {
-		return v, 0, true
-	}
-	base, off, ok := constOffset(g.Src)
-	if !ok {
+	base, off, exact := addressParts(v, false)
+	if !exact {
 		return nil, 0, false
 	}
-	n, ok := indexOffset(g.ElemType, g.Indices)
-	if !ok {
-		return nil, 0, false
+	return base, off, true
+}
+
+// addressParts returns the pointer that ptr is derived from by casts and
+// getelementptrs (getelementptr expressions of constants too, if
+// constants is set), and the byte offset they add; exact is false if an
+// index is not a constant, and the offset is then that of the others.
+func addressParts(ptr value.Value, constants bool) (base value.Value, off int64, exact bool) {
+	exact = true
+	for {
+		var elem types.Type
+		var indices []value.Value
+		switch p := symbolic.StripPointerCasts(ptr).(type) {
+		case *ir.InstGetElementPtr:
+			ptr, elem, indices = p.Src, p.ElemType, p.Indices
+		case *constant.ExprGetElementPtr:
+			if !constants {
+				return p, off, exact
+			}
+			ptr, elem = p.Src, p.ElemType
+			for _, idx := range p.Indices {
+				if ix, ok := idx.(*constant.Index); ok {
+					idx = ix.Constant // an index marked inrange
+				}
+				indices = append(indices, idx)
+			}
+		default:
+			return p, off, exact
+		}
+		n, ok := indexOffset(elem, indices)
+		off += n
+		exact = exact && ok
 	}
-	return base, off + n, true
 }
 
 // indexOffset returns the byte offset that a getelementptr's indices

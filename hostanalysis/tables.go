@@ -10,7 +10,6 @@ import (
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
-	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
 	"hgrd/cuda"
@@ -30,7 +29,7 @@ type funcTable map[int64]*ir.Func
 // is false for any other memory, or an offset where the table holds no
 // function.
 func tableFuncs(f *ir.Func, ptr value.Value) (funcs []*ir.Func, ok bool) {
-	base, off, exact := tableAddress(ptr)
+	base, off, exact := addressParts(ptr, true)
 	var table funcTable
 	switch base := base.(type) {
 	case *ir.Global:
@@ -60,34 +59,6 @@ func (t funcTable) funcs() []*ir.Func {
 		funcs[i] = t[off]
 	}
 	return funcs
-}
-
-// tableAddress returns the memory a pointer points into, ptr without
-// its casts and getelementptrs, and the byte offset they add; exact is
-// false if an index is not a constant.
-func tableAddress(ptr value.Value) (base value.Value, off int64, exact bool) {
-	exact = true
-	for {
-		var elem types.Type
-		var indices []value.Value
-		switch p := symbolic.StripPointerCasts(ptr).(type) {
-		case *ir.InstGetElementPtr:
-			ptr, elem, indices = p.Src, p.ElemType, p.Indices
-		case *constant.ExprGetElementPtr:
-			ptr, elem = p.Src, p.ElemType
-			for _, idx := range p.Indices {
-				if ix, ok := idx.(*constant.Index); ok {
-					idx = ix.Constant // an index marked inrange
-				}
-				indices = append(indices, idx)
-			}
-		default:
-			return p, off, exact
-		}
-		n, ok := indexOffset(elem, indices)
-		off += n
-		exact = exact && ok
-	}
 }
 
 // globalTable returns the table of a constant global.
@@ -175,7 +146,7 @@ func (t funcTable) call(slot *ir.InstAlloca, call *ir.InstCall, v value.Value, d
 		if !ok || dst != value.Value(slot) {
 			return false
 		}
-		src, srcOff, exact := tableAddress(call.Args[1])
+		src, srcOff, exact := addressParts(call.Args[1], true)
 		g, isGlobal := src.(*ir.Global)
 		n, constLen := symbolic.UnwrapArg(call.Args[2]).(*constant.Int)
 		if !exact || !isGlobal || !constLen {
