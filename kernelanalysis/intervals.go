@@ -50,12 +50,14 @@ const (
 
 // An intervalState is an interval's start (0 for the kernel entry, i for
 // the i-th barrier), the synchronised loops whose back edge the path
-// crossed since, those it entered from outside since, and the uniform
+// crossed since, those it entered from outside since, those it left
+// since (and did not enter again), and the uniform
 // branches it took in the iteration it started in.
 type intervalState struct {
 	source  int
 	crossed uint64 // bit loopBit(l) of each crossed loop
 	entered uint64 // bit loopBit(l) of each loop entered from outside
+	exited  uint64 // bit loopBit(l) of each loop left and not entered again
 	// decided is the key (decisionKey) of the ways the path went at
 	// uniform branches deciding a barrier, taken since the source in the
 	// source's iteration; empty if none.
@@ -87,6 +89,9 @@ type intervalInfo struct {
 	// distinctBits is set when no two loops share a bit of the states
 	// (loopBit), so that the bits tell every loop's iteration apart.
 	distinctBits bool
+	// exits are the conditions on a thread's counts of the loops it went
+	// around or left (intervals_loops.go), shared by the levels.
+	exits []loopExits
 }
 
 // isBarrier reports whether inst is a barrier at the level.
@@ -117,11 +122,12 @@ func fullMask(call *ir.InstCall) bool {
 
 // computeIntervals fills every access's interval states at both levels.
 func (a *analyzer) computeIntervals() {
+	exits := a.computeLoopExits()
 	for level := Level(0); level < numLevels; level++ {
 		info := &intervalInfo{
 			sourceBlock: []*ir.Block{nil}, sourceMask: []*expr.Term{nil}, synced: map[*Loop]bool{},
 			level: level, deciding: map[*ir.Block]bool{}, decisions: map[string]map[branchAt]int{"": {}},
-			distinctBits: len(a.ev.G.Loops) < 64,
+			distinctBits: len(a.ev.G.Loops) < 64, exits: exits,
 		}
 		for _, l := range a.ev.G.Loops {
 			info.synced[l] = a.loopSynced(l, level)

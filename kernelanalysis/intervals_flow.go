@@ -33,6 +33,9 @@ func (s stateSet) sorted() []intervalState {
 		if a.entered != b.entered {
 			return a.entered < b.entered
 		}
+		if a.exited != b.exited {
+			return a.exited < b.exited
+		}
 		if a.decided != b.decided {
 			return a.decided < b.decided
 		}
@@ -106,12 +109,24 @@ func (a *analyzer) crossing(b, s *ir.Block, info *intervalInfo) (crossed, entere
 	return 0, loopBit(l)
 }
 
+// leaving returns the bits of the synchronised loops that b -> s leaves.
+func (a *analyzer) leaving(b, s *ir.Block, info *intervalInfo) uint64 {
+	var bits uint64
+	for l := a.ev.G.LoopOf[b]; l != nil && !l.Contains(s); l = l.Parent {
+		if info.synced[l] {
+			bits |= loopBit(l)
+		}
+	}
+	return bits
+}
+
 // follow returns the states at the end of block b as they reach its
 // successor s: with the way b's branch went, if it is a uniform branch
 // deciding a barrier, and the synchronised loop whose back edge b -> s
 // crosses or which it enters.
 func (a *analyzer) follow(b, s *ir.Block, states stateSet, info *intervalInfo) stateSet {
 	crossed, entered := a.crossing(b, s, info)
+	left := a.leaving(b, s, info)
 	var back *Loop
 	if l := a.ev.G.LoopOf[s]; l != nil && l.Header == s && l.Contains(b) {
 		back = l
@@ -120,9 +135,11 @@ func (a *analyzer) follow(b, s *ir.Block, states stateSet, info *intervalInfo) s
 	for st := range states {
 		st = a.decide(b, s, st, info)
 		st.crossed |= crossed
+		st.exited |= left
 		if entered != 0 {
 			st.entered |= entered
 			st.crossed &^= entered
+			st.exited &^= entered
 		}
 		if src := info.sourceBlock[st.source]; back != nil && src != nil && back.Contains(src) &&
 			!(info.synced[back] && info.distinctBits) {
@@ -174,9 +191,9 @@ func (k *Kernel) Concurrent(a1, a2 *Access, level Level) (cond *expr.Term, ok bo
 			if s1.source != s2.source || !info.agree(s1.decided, s2.decided) {
 				continue
 			}
-			// The relation depends on the loops crossed and entered only.
-			key := loopsPair{intervalState{source: s1.source, crossed: s1.crossed, entered: s1.entered},
-				intervalState{source: s2.source, crossed: s2.crossed, entered: s2.entered}}
+			// The relation depends on the loops crossed, entered and left only.
+			key := loopsPair{intervalState{source: s1.source, crossed: s1.crossed, entered: s1.entered, exited: s1.exited},
+				intervalState{source: s2.source, crossed: s2.crossed, entered: s2.entered, exited: s2.exited}}
 			if seen[key] {
 				continue
 			}
@@ -191,34 +208,22 @@ func (k *Kernel) Concurrent(a1, a2 *Access, level Level) (cond *expr.Term, ok bo
 }
 
 // iterationRelation relates the two threads' iteration counts of every
-// synchronised loop whose count the accesses depend on. A thread that
-// entered the loop from outside since the interval began is in (or left
-// the loop from) its first iteration; with the interval beginning at a
-// barrier inside the loop, both threads are in that barrier's iteration
-// or, having crossed the back edge since, the next.
+// synchronised loop whose count the accesses depend on, besides what each
+// thread's state says of its own counts (sideConditions): with the
+// interval beginning at a barrier inside the loop, both threads are in
+// that barrier's iteration or, having crossed the back edge since, the
+// next.
 func iterationRelation(a1, a2 *Access, s1, s2 intervalState, info *intervalInfo) *expr.Term {
 	src := info.sourceBlock[s1.source]
-	var conds []*expr.Term
+	conds := append(sideConditions(s1, 1, info), sideConditions(s2, 2, info)...)
 	for _, l := range unionLoops(a1.countLoops, a2.countLoops) {
-		if !info.synced[l] {
+		bit := loopBit(l)
+		if !info.synced[l] || src == nil || !l.Contains(src) || s1.entered&bit != 0 || s2.entered&bit != 0 {
 			continue
 		}
-		bit := loopBit(l)
 		k1, k2 := expr.Instantiate(Iteration(l), 1), expr.Instantiate(Iteration(l), 2)
-		zero := expr.Const(0, 32)
-		inside := src != nil && l.Contains(src)
-		for _, side := range []struct {
-			k  *expr.Term
-			st intervalState
-		}{{k1, s1}, {k2, s2}} {
-			if side.st.entered&bit != 0 {
-				conds = append(conds, expr.Eq(side.k, zero))
-			}
-		}
-		if inside && s1.entered&bit == 0 && s2.entered&bit == 0 {
-			c1, c2 := crossedConst(s1, bit), crossedConst(s2, bit)
-			conds = append(conds, expr.Eq(expr.Add(k1, c2), expr.Add(k2, c1)))
-		}
+		c1, c2 := crossedConst(s1, bit), crossedConst(s2, bit)
+		conds = append(conds, expr.Eq(expr.Add(k1, c2), expr.Add(k2, c1)))
 	}
 	return expr.AllOf(conds...)
 }
