@@ -34,7 +34,7 @@ func negativeNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Que
 	for _, p := range params {
 		assertions = append(assertions, expr.SLe(expr.Const(0, p.Term.Width), p.Term))
 		names = append(names, p.Name)
-		values = append(values, fmt.Sprintf("%s = %d", p.Name, expr.SignExtend(witness.Vars[p.Term.Name], p.Term.Width)))
+		values = append(values, fmt.Sprintf("%s = %d", p.Name, signedValue(witness, p)))
 		asserts = append(asserts, p.Name+" >= 0")
 	}
 	defer s.SetBudget(s.Budget())
@@ -50,18 +50,10 @@ func negativeNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Que
 // negativeParams returns the integer parameters of k that the offsets of
 // q's two accesses read and that the witness gives a negative value.
 func negativeParams(k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) []*kernelanalysis.Param {
-	read := map[string]bool{}
-	for _, off := range []*expr.Term{q.First.Offset, q.Second.Offset} {
-		for _, v := range expr.Vars(off) {
-			read[v.Name] = true
-		}
-	}
+	read := readBy(q.First.Offset, q.Second.Offset)
 	var params []*kernelanalysis.Param
 	for _, p := range k.Params {
-		if p.Term == nil || !read[p.Term.Name] {
-			continue
-		}
-		if v, ok := witness.Vars[p.Term.Name]; ok && expr.SignExtend(v, p.Term.Width) < 0 {
+		if witnessed(p, witness) && read[p.Term.Name] && signedValue(witness, p) < 0 {
 			params = append(params, p)
 		}
 	}

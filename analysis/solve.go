@@ -65,9 +65,10 @@ type task struct {
 	// exists whose accesses stay inside their allocations could not be
 	// decided within the budget: the witness may leave them.
 	unbounded bool
-	// negative is set when the race is found and needs kernel parameters
-	// negative (negativeNote): its note.
-	negative string
+	// valuesNote is set when the race is found and needs kernel
+	// parameters negative (negativeNote) or a stride below a width
+	// (pitchNote): its note.
+	valuesNote string
 }
 
 // appendTasks adds the queries of every conflicting pair of a kernel, in
@@ -442,7 +443,7 @@ func solveLane(ctx context.Context, lane []*task, answers *premiseAnswers) error
 		racy[t.key] = res.Status == solver.Sat
 		if res.Status == solver.Sat {
 			t.limit = limitOf(s, t.query.Limits)
-			t.negative = negativeNote(s, t.kernel, t.query, res)
+			t.valuesNote = valuesNote(s, t.kernel, t.query, res)
 		}
 		// A race found with ValuesMustDiffer has different values: only a
 		// query that kept races of equal values asks whether it is benign.
@@ -451,7 +452,7 @@ func solveLane(ctx context.Context, lane []*task, answers *premiseAnswers) error
 		}
 		if ctx.Err() != nil {
 			// What the race's checks answered may be the deadline's.
-			t.result, t.unbounded, t.limit, t.benign, t.negative = nil, false, nil, false, ""
+			t.result, t.unbounded, t.limit, t.benign, t.valuesNote = nil, false, nil, false, ""
 			return ctx.Err()
 		}
 		t.release()
@@ -882,7 +883,7 @@ func collectResults(tasks []*task) (races []*report.Race, undecided []*report.Un
 			if t.unbounded {
 				r.Hint = joinNotes(r.Hint, unboundedNote(t.query))
 			}
-			r.Hint = joinNotes(r.Hint, t.negative)
+			r.Hint = joinNotes(r.Hint, t.valuesNote)
 			if t.benign {
 				r.Benign = true
 				r.Message = "benign " + r.Message + " (both writes store the same value)"

@@ -134,6 +134,8 @@ var cases = []string{
 	"needlemanWunsch_racy",
 	"negative_width_ok",
 	"negative_width_racy",
+	"pitch_rows_ok",
+	"pitch_rows_racy",
 	"tile_scan_ok",
 	"tile_scan_racy",
 	"tile_scan_two_phase_ok",

@@ -1,0 +1,105 @@
+// This file names a row pitch a race needs narrower than a row's width:
+// a 2-D kernel that indexes rows by a stride parameter and bounds columns
+// by a width parameter makes two rows overlap only if stride < width
+// (opticalFlow's kernels, whose stride and width come from a caller whose
+// writes hgrd does not see).
+
+package analysis
+
+import (
+	"fmt"
+
+	"hgrd/constraints"
+	"hgrd/expr"
+	"hgrd/kernelanalysis"
+	"hgrd/solver"
+)
+
+// valuesNote says which values of the kernel's parameters a race needs
+// that a correct launch may never give: negative sizes, or else a stride
+// below a width.
+func valuesNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) string {
+	if note := negativeNote(s, k, q, witness); note != "" {
+		return note
+	}
+	return pitchNote(s, k, q, witness)
+}
+
+// maxPitchPairs bounds the (stride, width) pairs asked of one race.
+const maxPitchPairs = 3
+
+// pitchNote says that a race needs one integer parameter of its kernel,
+// read by the two addresses (a stride), below another, read by the
+// accesses' conditions (a width), when the witness has it so and the
+// race has no witness without it. "" if there is no such pair, or if
+// the questions are undecided.
+func pitchNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) string {
+	defer s.SetBudget(s.Budget())
+	s.SetBudget(negativeBudget)
+	for i, pair := range pitchPairs(k, q, witness) {
+		if i == maxPitchPairs {
+			break
+		}
+		stride, width := pair[0], pair[1]
+		assertions := append(q.Race(), expr.SLe(width.Term, stride.Term))
+		res, err := s.Check(&solver.Query{Assertions: assertions})
+		if err != nil || res.Status != solver.Unsat {
+			continue
+		}
+		return fmt.Sprintf("the race needs %s < %s (the witness has %s = %d, %s = %d): if rows never overlap, assert(%s >= %s) before the launch rules it out",
+			stride.Name, width.Name, stride.Name, signedValue(witness, stride), width.Name, signedValue(witness, width), stride.Name, width.Name)
+	}
+	return ""
+}
+
+// pitchPairs returns the pairs of integer parameters of k, of one width,
+// the first read by the offsets of q's accesses and the second by their
+// conditions but not their offsets, that the witness gives first below
+// second.
+func pitchPairs(k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) [][2]*kernelanalysis.Param {
+	inOffsets := readBy(q.First.Offset, q.Second.Offset)
+	inConds := readBy(q.First.Cond, q.Second.Cond)
+	var pairs [][2]*kernelanalysis.Param
+	for _, stride := range k.Params {
+		if !witnessed(stride, witness) || !inOffsets[stride.Term.Name] {
+			continue
+		}
+		for _, width := range k.Params {
+			if width == stride || !witnessed(width, witness) || width.Term.Width != stride.Term.Width ||
+				!inConds[width.Term.Name] || inOffsets[width.Term.Name] {
+				continue
+			}
+			if signedValue(witness, stride) < signedValue(witness, width) {
+				pairs = append(pairs, [2]*kernelanalysis.Param{stride, width})
+			}
+		}
+	}
+	return pairs
+}
+
+// readBy returns the names of the variables the terms read.
+func readBy(terms ...*expr.Term) map[string]bool {
+	read := map[string]bool{}
+	for _, t := range terms {
+		for _, v := range expr.Vars(t) {
+			read[v.Name] = true
+		}
+	}
+	return read
+}
+
+// witnessed reports whether p is an integer parameter the witness gives a
+// value.
+func witnessed(p *kernelanalysis.Param, witness *solver.Result) bool {
+	if p.Term == nil || p.Term.IsBool() {
+		return false
+	}
+	_, ok := witness.Vars[p.Term.Name]
+	return ok
+}
+
+// signedValue returns the witness's value of an integer parameter, read
+// as signed.
+func signedValue(witness *solver.Result, p *kernelanalysis.Param) int64 {
+	return expr.SignExtend(witness.Vars[p.Term.Name], p.Term.Width)
+}
