@@ -25,6 +25,11 @@ func valuesNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Query
 	return pitchNote(s, k, q, witness)
 }
 
+// pitchBudget is the rlimit of the question whether a race has a witness
+// with its stride at least its width: between blocks, opticalFlow's
+// needs more than negativeBudget.
+const pitchBudget = solver.DefaultBudget / 4
+
 // maxPitchPairs bounds the (stride, width) pairs asked of one race.
 const maxPitchPairs = 3
 
@@ -35,7 +40,7 @@ const maxPitchPairs = 3
 // the questions are undecided.
 func pitchNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) string {
 	defer s.SetBudget(s.Budget())
-	s.SetBudget(negativeBudget)
+	s.SetBudget(pitchBudget)
 	for i, pair := range pitchPairs(k, q, witness) {
 		if i == maxPitchPairs {
 			break
@@ -55,7 +60,9 @@ func pitchNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Query,
 // pitchPairs returns the pairs of integer parameters of k, of one width,
 // the first read by the offsets of q's accesses and the second by their
 // conditions but not their offsets, that the witness gives first below
-// second.
+// second. (A width the offsets read too, as a column clamped to
+// width - 1, made opticalFlow's notes take as long as its races, and
+// none was decided.)
 func pitchPairs(k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) [][2]*kernelanalysis.Param {
 	inOffsets := readBy(q.First.Offset, q.Second.Offset)
 	inConds := readBy(q.First.Cond, q.Second.Cond)
