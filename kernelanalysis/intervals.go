@@ -122,7 +122,8 @@ func fullMask(call *ir.InstCall) bool {
 
 // computeIntervals fills every access's interval states at both levels.
 func (a *analyzer) computeIntervals() {
-	exits := a.computeLoopExits()
+	// Every barrier of a level is one of the warp level's.
+	exits := a.computeLoopExits(func(l *Loop) bool { return a.loopSynced(l, WarpLevel) })
 	for level := Level(0); level < numLevels; level++ {
 		info := &intervalInfo{
 			sourceBlock: []*ir.Block{nil}, sourceMask: []*expr.Term{nil}, synced: map[*Loop]bool{},

@@ -44,12 +44,16 @@ type loopExits struct {
 	left, continued *expr.Term
 }
 
-// computeLoopExits returns the exits of every synchronised loop of the
-// kernel (at any level), in the graph's loop order.
-func (a *analyzer) computeLoopExits() []loopExits {
+// computeLoopExits returns the exits of the kernel's loops that synced
+// holds of (those synchronised at some level), in the graph's loop order.
+// Other loops' branches are not evaluated: a kernel without barriers has
+// its terms made as before.
+func (a *analyzer) computeLoopExits(synced func(*Loop) bool) []loopExits {
 	var out []loopExits
 	for _, l := range a.ev.G.Loops {
-		out = append(out, loopExits{loop: l, left: a.leftCond(l), continued: a.continuedCond(l)})
+		if synced(l) {
+			out = append(out, loopExits{loop: l, left: a.leftCond(l), continued: a.continuedCond(l)})
+		}
 	}
 	return out
 }
