@@ -129,6 +129,7 @@ var cases = []string{
 	"luDecomposition_racy",
 	"matMul_ok",
 	"matmul_tiled_ok",
+	"merge_rank_racy",
 	"multi_launch",
 	"needlemanWunsch_ok",
 	"needlemanWunsch_racy",

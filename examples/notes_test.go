@@ -23,6 +23,8 @@ func TestNotesNameWhatHgrdDoesNotEvaluate(t *testing.T) {
 			"the addresses depend on what the host read from a file"},
 		{"negative_width_racy", "the race needs nx negative (the witness has nx = -",
 			"a row of nx + 4 cells has its two ends apart for any nx of at least zero"},
+		{"merge_rank_racy", "the addresses depend on a variable that the loop at merge_rank_racy/merge_rank_racy.cu:19:5 does not step by a constant",
+			"the position needs both inputs sorted, and a binary search over them finds the rank"},
 		{"pitch_rows_racy", "the race needs stride < width (the witness has stride = ",
 			"rows of stride elements hold width pixels apart only if stride >= width"},
 		{"global_ww", "", "the race needs no unknown value"},

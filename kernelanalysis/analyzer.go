@@ -78,6 +78,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 	a.findPriors()
 	a.computeIntervals()
 	a.res.intervals = a.intervals
+	a.nameLoopValues()
 	return a.res, nil
 }
 

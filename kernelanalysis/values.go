@@ -11,6 +11,7 @@ import (
 
 	"hgrd/cuda"
 	"hgrd/expr"
+	"hgrd/frontend"
 	"hgrd/symbolic"
 )
 
@@ -129,3 +130,44 @@ func LinearThreadID() *expr.Term {
 // fresh returns an unknown per-thread value that stands for no single IR
 // value (an offset, a pointer).
 func (a *analyzer) fresh(prefix string, w int) *expr.Term { return a.ev.Fresh(nil, prefix, w) }
+
+// nameLoopValues records, as unknowns for reports, the values of loops
+// that the evaluator could only name (symbolic.Evaluator.LoopValues): a
+// race whose addresses depend on one, such as the position a binary
+// search over memory contents finds, is reported with a note naming the
+// loop.
+func (a *analyzer) nameLoopValues() {
+	for name, l := range a.ev.LoopValues() {
+		if _, ok := a.res.Unknowns[name]; ok {
+			continue
+		}
+		where := "a loop"
+		if pos, ok := a.loopPos(l); ok {
+			where = "the loop at " + pos.String()
+		}
+		if a.res.Unknowns == nil {
+			a.res.Unknowns = map[string]Unknown{}
+		}
+		a.res.Unknowns[name] = Unknown{What: "a variable that " + where + " does not step by a constant (a search's bound, say)"}
+	}
+}
+
+// loopPos returns the source position of a loop: that of its header's
+// branch (a while's condition), or of an instruction of its header, or of
+// a latch's branch, the first that has one.
+func (a *analyzer) loopPos(l *symbolic.Loop) (frontend.Pos, bool) {
+	if pos, ok := a.unit.Pos(l.Header.Term); ok {
+		return pos, true
+	}
+	for _, inst := range l.Header.Insts {
+		if pos, ok := a.unit.Pos(inst); ok {
+			return pos, true
+		}
+	}
+	for _, latch := range l.Latches {
+		if pos, ok := a.unit.Pos(latch.Term); ok {
+			return pos, true
+		}
+	}
+	return frontend.Pos{}, false
+}

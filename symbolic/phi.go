@@ -70,6 +70,7 @@ func (e *Evaluator) headerPhi(v *ir.InstPhi, l *Loop, w int) *expr.Term {
 		return t
 	}
 	x := e.Fresh(v, "phi", w)
+	e.loopValues[x.Name] = l
 	if e.InferInvariants && !x.IsBool() {
 		e.unbounded[x.Name] = loopVariable{v, l}
 	}
@@ -299,6 +300,12 @@ func AsInst(v value.Value) ir.Instruction {
 	inst, _ := v.(ir.Instruction)
 	return inst
 }
+
+// LoopValues returns, by name, the unknowns that stand for values of a
+// loop that are neither affine in its count, nor shift recurrences, nor
+// the same for every thread (a binary search's bound, say), each with its
+// loop. The map is the Evaluator's own: callers read it only.
+func (e *Evaluator) LoopValues() map[string]*Loop { return e.loopValues }
 
 // PhiName returns a phi's name for variables, or its number.
 func PhiName(v *ir.InstPhi) string {
