@@ -58,7 +58,7 @@ func pitchNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Query,
 }
 
 // pitchPairs returns the pairs of integer parameters of k, of one width,
-// the first read by the offsets of q's accesses and the second by their
+// the first a stride of the offsets of q's accesses and the second read by their
 // conditions but not their offsets, that the witness gives first below
 // second. (A width the offsets read too, as a column clamped to
 // width - 1, made opticalFlow's notes take as long as its races, and
@@ -66,9 +66,10 @@ func pitchNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Query,
 func pitchPairs(k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) [][2]*kernelanalysis.Param {
 	inOffsets := readBy(q.First.Offset, q.Second.Offset)
 	inConds := readBy(q.First.Cond, q.Second.Cond)
+	strides := stridesOf(q.First.Offset, q.Second.Offset)
 	var pairs [][2]*kernelanalysis.Param
 	for _, stride := range k.Params {
-		if !witnessed(stride, witness) || !inOffsets[stride.Term.Name] {
+		if !witnessed(stride, witness) || !strides[stride.Term.Name] {
 			continue
 		}
 		for _, width := range k.Params {
@@ -82,6 +83,49 @@ func pitchPairs(k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.
 		}
 	}
 	return pairs
+}
+
+// stridesOf returns the names of the variables that the terms multiply
+// by a term of thread or block indices or loop counts (y * stride): the
+// pitches of rows that the threads index. An index added to an address
+// (mask[seed]) is none: the race needing it below a width is no overlap
+// of rows.
+func stridesOf(terms ...*expr.Term) map[string]bool {
+	strides := map[string]bool{}
+	for _, t := range terms {
+		expr.Inspect(t, func(x *expr.Term) bool {
+			if x.Op != expr.OpMul || len(x.Args) != 2 {
+				return true
+			}
+			for i, arg := range x.Args {
+				if v := uncast(arg); v.Op == expr.OpVar && indexesThreads(x.Args[1-i]) {
+					strides[v.Name] = true
+				}
+			}
+			return true
+		})
+	}
+	return strides
+}
+
+// uncast returns t without the extensions and truncations around it.
+func uncast(t *expr.Term) *expr.Term {
+	for t.Op == expr.OpZExt || t.Op == expr.OpSExt || t.Op == expr.OpTrunc {
+		t = t.Args[0]
+	}
+	return t
+}
+
+// indexesThreads reports whether t reads a thread or block index or a
+// loop count.
+func indexesThreads(t *expr.Term) bool {
+	for _, v := range expr.Vars(t) {
+		switch v.Role.Kind {
+		case expr.ThreadIndex, expr.BlockIndex, expr.LoopCounter:
+			return true
+		}
+	}
+	return false
 }
 
 // readBy returns the names of the variables the terms read.

@@ -140,6 +140,8 @@ var cases = []string{
 	"tile_scan_ok",
 	"tile_scan_racy",
 	"tile_scan_two_phase_ok",
+	"seed_mask_ok",
+	"seed_mask_racy",
 	"neighbour_slot_ok",
 	"neighbour_slot_racy",
 	"nested_host_loops_ok",

@@ -28,6 +28,7 @@ func TestNotesNameWhatHgrdDoesNotEvaluate(t *testing.T) {
 		{"pitch_rows_racy", "the race needs stride < width (the witness has stride = ",
 			"rows of stride elements hold width pixels apart only if stride >= width"},
 		{"global_ww", "", "the race needs no unknown value"},
+		{"seed_mask_racy", "", "the race needs only a seed inside the mask, an index added to the address, not a stride below a width"},
 	} {
 		t.Run(tt.c, func(t *testing.T) {
 			files, _ := filepath.Glob(filepath.Join(tt.c, "*.cu"))
