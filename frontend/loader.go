@@ -7,11 +7,12 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"sync"
 	"time"
 
 	"github.com/llir/llvm/asm"
 	"github.com/llir/llvm/ir"
+
+	"hgrd/internal/parallel"
 )
 
 // A Loader compiles and parses CUDA files. It is safe for concurrent use;
@@ -151,17 +152,13 @@ func (l *Loader) LoadWith(ctx context.Context, path string, partners []HostSourc
 func parseSides(path string, outs [2]*sideOutput) (modules [2]*ir.Module, took time.Duration, err *Error) {
 	var errs [2]*Error
 	var times [2]time.Duration
-	var wg sync.WaitGroup
-	for _, side := range []Side{Device, Host} {
-		wg.Add(1)
-		go func(side Side) {
-			defer wg.Done()
-			start := time.Now()
-			modules[side], errs[side] = parseModule(path, side, outs[side].ir)
-			times[side] = time.Since(start)
-		}(side)
-	}
-	wg.Wait()
+	sides := []Side{Device, Host}
+	parallel.ForEach(len(sides), len(sides), func(i int) {
+		side := sides[i]
+		start := time.Now()
+		modules[side], errs[side] = parseModule(path, side, outs[side].ir)
+		times[side] = time.Since(start)
+	})
 	for _, side := range []Side{Device, Host} {
 		if errs[side] != nil {
 			return modules, 0, errs[side]

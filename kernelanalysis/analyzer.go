@@ -58,7 +58,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 		oneEpoch: map[*ir.Block]bool{}, epochFuncs: map[string]bool{}, epochSites: map[string]epochSite{},
 		syncLoops: map[*symbolic.Loop]bool{}, syncRegions: map[*ir.Block][]*ir.Block{},
 		closures: map[closureKey]map[*ir.Block]bool{},
-		res:      &Kernel{Name: k.Name, Func: k.Func},
+		res:      &Kernel{Name: k.Name, Func: k.Func, Unknowns: map[string]Unknown{}},
 	}
 	a.ev = symbolic.New(k.Func, a, expr.PerThread)
 	a.res.Loops = a.ev.G.Loops

@@ -122,16 +122,20 @@ func fullMask(call *ir.InstCall) bool {
 
 // computeIntervals fills every access's interval states at both levels.
 func (a *analyzer) computeIntervals() {
+	var synced [numLevels]map[*Loop]bool
+	for level := range synced {
+		synced[level] = map[*Loop]bool{}
+		for _, l := range a.ev.G.Loops {
+			synced[level][l] = a.loopSynced(l, Level(level))
+		}
+	}
 	// Every barrier of a level is one of the warp level's.
-	exits := a.computeLoopExits(func(l *Loop) bool { return a.loopSynced(l, WarpLevel) })
+	exits := a.computeLoopExits(synced[WarpLevel])
 	for level := Level(0); level < numLevels; level++ {
 		info := &intervalInfo{
-			sourceBlock: []*ir.Block{nil}, sourceMask: []*expr.Term{nil}, synced: map[*Loop]bool{},
+			sourceBlock: []*ir.Block{nil}, sourceMask: []*expr.Term{nil}, synced: synced[level],
 			level: level, deciding: map[*ir.Block]bool{}, decisions: map[string]map[branchAt]int{"": {}},
 			distinctBits: len(a.ev.G.Loops) < 64, exits: exits,
-		}
-		for _, l := range a.ev.G.Loops {
-			info.synced[l] = a.loopSynced(l, level)
 		}
 		a.intervals[level] = info
 		a.propagate(level, info)

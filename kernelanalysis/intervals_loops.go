@@ -33,6 +33,7 @@ package kernelanalysis
 
 import (
 	"hgrd/expr"
+	"hgrd/symbolic"
 )
 
 // loopExits are a synchronised loop's conditions on a thread's iteration
@@ -45,13 +46,13 @@ type loopExits struct {
 }
 
 // computeLoopExits returns the exits of the kernel's loops that synced
-// holds of (those synchronised at some level), in the graph's loop order.
+// holds (those synchronised at some level), in the graph's loop order.
 // Other loops' branches are not evaluated: a kernel without barriers has
 // its terms made as before.
-func (a *analyzer) computeLoopExits(synced func(*Loop) bool) []loopExits {
+func (a *analyzer) computeLoopExits(synced map[*Loop]bool) []loopExits {
 	var out []loopExits
 	for _, l := range a.ev.G.Loops {
-		if synced(l) {
+		if synced[l] {
 			out = append(out, loopExits{loop: l, left: a.leftCond(l), continued: a.continuedCond(l)})
 		}
 	}
@@ -85,8 +86,7 @@ func (a *analyzer) leftCond(l *Loop) *expr.Term {
 // to the header then.
 func (a *analyzer) continuedCond(l *Loop) *expr.Term {
 	k := Iteration(l)
-	one := expr.Const(1, 32)
-	atLeastOne := expr.ULe(one, k)
+	atLeastOne := expr.ULe(expr.Const(1, 32), k)
 	var stays []*expr.Term
 	for _, latch := range l.Latches {
 		c := a.ev.BranchCond(latch, l.Header)
@@ -95,13 +95,7 @@ func (a *analyzer) continuedCond(l *Loop) *expr.Term {
 		}
 		stays = append(stays, c)
 	}
-	before := expr.Substitute(expr.AnyOf(stays...), func(v *expr.Term) *expr.Term {
-		if v.Name == k.Name {
-			return expr.Sub(k, one)
-		}
-		return nil
-	})
-	return expr.AllOf(atLeastOne, before)
+	return expr.AllOf(atLeastOne, symbolic.InIterationBefore(expr.AnyOf(stays...), k))
 }
 
 // keptAcrossIterations reports whether a condition depends only on l's

@@ -117,9 +117,6 @@ func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 // stands for (a variable or an uninterpreted function), with where v
 // loads it, and returns it.
 func (a *analyzer) unknown(v value.Value, t *expr.Term, what string) *expr.Term {
-	if a.res.Unknowns == nil {
-		a.res.Unknowns = map[string]Unknown{}
-	}
 	if _, ok := a.res.Unknowns[t.Name]; !ok {
 		u := Unknown{What: what}
 		if pos, ok := a.unit.Pos(v); ok {

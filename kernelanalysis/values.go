@@ -145,9 +145,6 @@ func (a *analyzer) nameLoopValues() {
 		if pos, ok := a.loopPos(l); ok {
 			where = "the loop at " + pos.String()
 		}
-		if a.res.Unknowns == nil {
-			a.res.Unknowns = map[string]Unknown{}
-		}
 		a.res.Unknowns[name] = Unknown{What: "a variable that " + where + " does not step by a constant (a search's bound, say)"}
 	}
 }

@@ -65,13 +65,19 @@ func (e *Evaluator) firstExit(l *Loop, p *ir.Block) *expr.Term {
 		return expr.True()
 	}
 	k := e.hooks.Iteration(l)
-	before := expr.Substitute(cond, func(v *expr.Term) *expr.Term {
+	return expr.AnyOf(expr.Eq(k, expr.Const(0, 32)), InIterationBefore(cond, k))
+}
+
+// InIterationBefore returns t as of the iteration before: the iteration
+// count k replaced by k - 1. Only a term that depends on the iteration
+// through k alone means, so rewritten, what held one iteration earlier.
+func InIterationBefore(t, k *expr.Term) *expr.Term {
+	return expr.Substitute(t, func(v *expr.Term) *expr.Term {
 		if v.Name == k.Name {
-			return expr.Sub(k, expr.Const(1, 32))
+			return expr.Sub(k, expr.Const(1, k.Width))
 		}
 		return nil
 	})
-	return expr.AnyOf(expr.Eq(k, expr.Const(0, 32)), before)
 }
 
 // iterationIndependent reports whether a term is the same in every
