@@ -24,23 +24,20 @@ const negativeBudget = solver.DefaultBudget / 16
 // negative value, when the race has no witness with all of them at least
 // zero. "" if there are none, or if there is such a witness, or if the
 // question is undecided.
-func negativeNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) string {
+func negativeNote(n *noteQuestions, k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) string {
 	params := negativeParams(k, q, witness)
 	if len(params) == 0 {
 		return ""
 	}
-	assertions := q.Race()
+	var nonNegative []*expr.Term
 	var names, values, asserts []string
 	for _, p := range params {
-		assertions = append(assertions, expr.SLe(expr.Const(0, p.Term.Width), p.Term))
+		nonNegative = append(nonNegative, expr.SLe(expr.Const(0, p.Term.Width), p.Term))
 		names = append(names, p.Name)
 		values = append(values, fmt.Sprintf("%s = %d", p.Name, signedValue(witness, p)))
 		asserts = append(asserts, p.Name+" >= 0")
 	}
-	defer s.SetBudget(s.Budget())
-	s.SetBudget(negativeBudget)
-	res, err := s.Check(&solver.Query{Assertions: assertions})
-	if err != nil || res.Status != solver.Unsat {
+	if !n.ruledOut(nonNegative, negativeBudget) {
 		return ""
 	}
 	return fmt.Sprintf("the race needs %s negative (the witness has %s): if the program never launches the kernel so, assert(%s) before the launch rules it out",

@@ -18,11 +18,12 @@ import (
 // valuesNote says which values of the kernel's parameters a race needs
 // that a correct launch may never give: negative sizes, or else a stride
 // below a width.
-func valuesNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) string {
-	if note := negativeNote(s, k, q, witness); note != "" {
+func valuesNote(n *noteQuestions, witness *solver.Result) string {
+	k, q := n.task.kernel, n.task.query
+	if note := negativeNote(n, k, q, witness); note != "" {
 		return note
 	}
-	return pitchNote(s, k, q, witness)
+	return pitchNote(n, k, q, witness)
 }
 
 // pitchBudget is the rlimit of the question whether a race has a witness
@@ -38,17 +39,13 @@ const maxPitchPairs = 3
 // accesses' conditions (a width), when the witness has it so and the
 // race has no witness without it. "" if there is no such pair, or if
 // the questions are undecided.
-func pitchNote(s *solver.Solver, k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) string {
-	defer s.SetBudget(s.Budget())
-	s.SetBudget(pitchBudget)
+func pitchNote(n *noteQuestions, k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) string {
 	for i, pair := range pitchPairs(k, q, witness) {
 		if i == maxPitchPairs {
 			break
 		}
 		stride, width := pair[0], pair[1]
-		assertions := append(q.Race(), expr.SLe(width.Term, stride.Term))
-		res, err := s.Check(&solver.Query{Assertions: assertions})
-		if err != nil || res.Status != solver.Unsat {
+		if !n.ruledOut([]*expr.Term{expr.SLe(width.Term, stride.Term)}, pitchBudget) {
 			continue
 		}
 		return fmt.Sprintf("the race needs %s < %s (the witness has %s = %d, %s = %d): if rows never overlap, assert(%s >= %s) before the launch rules it out",

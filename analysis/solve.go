@@ -69,6 +69,9 @@ type task struct {
 	// parameters negative (negativeNote) or a stride below a width
 	// (pitchNote): its note.
 	valuesNote string
+	// group, set on a kind's task whose pair races in other kinds too,
+	// is the pair's open kinds, whose notes share questions.
+	group *kindGroup
 }
 
 // appendTasks adds the queries of every conflicting pair of a kernel, in
@@ -101,6 +104,7 @@ func appendTasks(tasks []*task, k *kernelanalysis.Kernel, l *constraints.Launch,
 				}
 				kinds = append(kinds, t)
 			}
+			newKindGroup(open)
 			if u := unionTask(open); u != nil {
 				tasks = append(tasks, u)
 			}
@@ -385,6 +389,9 @@ func snapshot(tasks []*task) []task {
 func restore(tasks []*task, saved []task) {
 	for i, t := range tasks {
 		*t = saved[i]
+		if t.group != nil {
+			t.group.reset()
+		}
 	}
 }
 
@@ -443,7 +450,7 @@ func solveLane(ctx context.Context, lane []*task, answers *premiseAnswers) error
 		racy[t.key] = res.Status == solver.Sat
 		if res.Status == solver.Sat {
 			t.limit = limitOf(s, t.query.Limits)
-			t.valuesNote = valuesNote(s, t.kernel, t.query, res)
+			t.valuesNote = valuesNote(&noteQuestions{s: s, premise: premises, task: t}, res)
 		}
 		// A race found with ValuesMustDiffer has different values: only a
 		// query that kept races of equal values asks whether it is benign.
@@ -456,6 +463,9 @@ func solveLane(ctx context.Context, lane []*task, answers *premiseAnswers) error
 			return ctx.Err()
 		}
 		t.release()
+		if t.group != nil {
+			t.group.drop()
+		}
 	}
 	return nil
 }
