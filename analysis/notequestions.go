@@ -113,19 +113,32 @@ func (n *noteQuestions) ruledOut(extra []*expr.Term, budget uint64) bool {
 }
 
 // unsat reports whether q's race with the assertions extra is
-// unsatisfiable within budget, as a proof (solver.Prove): one attempt,
-// in the integer encoding where the terms have one, in a context of its
-// own. A note's question is one hgrd expects to be unsat; a race's
+// unsatisfiable within budget. A note's question is one hgrd expects to
+// be unsat, so it is first asked as a proof (solver.Attempt: one integer
+// attempt in a context of its own) within noteProofBudget: a race's
 // search, whose trials and enumerations look for witnesses, spent most
 // of its time on them (copyUppToLow_racy's six notes: 0.4 s of the
-// file's 0.75 s of solving, against 0.01 s as proofs), and decided
-// fewer (hecbench-dev's miniWeather: 11 of 19 notes, 13 as proofs).
+// file's 0.75 s of solving, against 0.01 s as proofs). A witness found
+// there ends the question; a proof not found within its budget leaves
+// it to that search, within budget, as before. A proof of a whole
+// note's budget decided two more of hecbench-dev's miniWeather notes
+// (at 525k and 661k units), but one took 30 s on its scatterAdd (170k
+// units a second), where the search gave up in 1 s.
 func (n *noteQuestions) unsat(q *constraints.Query, extra []*expr.Term, budget uint64) bool {
 	defer n.s.SetBudget(n.s.Budget())
+	n.s.SetBudget(min(budget, noteProofBudget))
+	res, err := n.s.Attempt(q.Race(), expr.Not(expr.AllOf(extra...)))
+	if err != nil || res.Status != solver.Unknown {
+		return err == nil && res.Status == solver.Unsat
+	}
 	n.s.SetBudget(budget)
-	ruled, err := n.s.Prove(q.Race(), expr.Not(expr.AllOf(extra...)))
-	return err == nil && ruled
+	res, err = n.s.Check(&solver.Query{Assertions: append(q.Race(), extra...)})
+	return err == nil && res.Status == solver.Unsat
 }
+
+// noteProofBudget is the rlimit of a note question's proof, that of a
+// premise's (premiseBudget): copyUppToLow_racy's took 45k units.
+const noteProofBudget = premiseBudget
 
 // questionKey identifies a note's question by its assertions.
 func questionKey(extra []*expr.Term) string {

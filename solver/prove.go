@@ -19,9 +19,16 @@ import (
 // a few thousand units where bit-blasting a 32-bit division does not.
 // False means refuted or undecided.
 func (s *Solver) Prove(facts []*expr.Term, goal *expr.Term) (bool, error) {
+	res, err := s.Attempt(facts, goal)
+	return err == nil && res.Status == Unsat, err
+}
+
+// Attempt is Prove's attempt with its answer: unsat if the facts imply
+// the goal, sat with a model of the facts where the goal is false, or
+// unknown.
+func (s *Solver) Attempt(facts []*expr.Term, goal *expr.Term) (*Result, error) {
 	prev := s.only
 	s.only = provingEncoding
 	defer func() { s.only = prev }()
-	res, err := s.check(&Query{Assertions: append(slices.Clip(facts), expr.Not(goal))}, []uint64{s.budget})
-	return err == nil && res.Status == Unsat, err
+	return s.check(&Query{Assertions: append(slices.Clip(facts), expr.Not(goal))}, []uint64{s.budget})
 }

@@ -46,3 +46,22 @@ func TestProve(t *testing.T) {
 		}
 	}
 }
+
+// TestAttempt checks that Attempt tells a goal refuted, with a model of
+// the facts where it is false, from one proved.
+func TestAttempt(t *testing.T) {
+	s := New(DefaultBudget / 128)
+	defer s.Close()
+	x := v32("x")
+	facts := []*expr.Term{expr.ULt(x, c32(10))}
+	if res, err := s.Attempt(facts, expr.ULt(x, c32(20))); err != nil || res.Status != Unsat {
+		t.Errorf("x < 10 proves x < 20: got %v, %v", res, err)
+	}
+	res, err := s.Attempt(facts, expr.ULt(x, c32(5)))
+	if err != nil || res.Status != Sat {
+		t.Fatalf("x < 10 does not prove x < 5: got %v, %v; want a counter-model", res, err)
+	}
+	if v, ok := res.Vars["x"]; !ok || v < 5 || v >= 10 {
+		t.Errorf("counter-model x = %d (given %v); want 5 <= x < 10", v, ok)
+	}
+}
