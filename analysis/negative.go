@@ -24,8 +24,8 @@ const negativeBudget = solver.DefaultBudget / 16
 // negative value, when the race has no witness with all of them at least
 // zero. "" if there are none, or if there is such a witness, or if the
 // question is undecided.
-func negativeNote(n *noteQuestions, k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) string {
-	params := negativeParams(k, q, witness)
+func negativeNote(n *noteQuestions, witness *solver.Result) string {
+	params := negativeParams(n.task.kernel, n.task.query, witness)
 	if len(params) == 0 {
 		return ""
 	}

@@ -51,26 +51,24 @@ func (g *kindGroup) reset() {
 	clear(g.ruledOut)
 }
 
-// unionQuery returns the union of the queries of the members not found
-// unsat, with the row readings p proves (withRows), or nil if fewer than
-// two members remain. Queries built for it are released again.
+// unionQuery returns the query of the union task (unionTask) of the
+// members not found unsat, with the row readings p proves (withRows),
+// or nil if fewer than two members remain.
 func (g *kindGroup) unionQuery(p *prover) *constraints.Query {
 	if g.union != nil {
 		return g.union
 	}
-	var qs []*constraints.Query
+	var open []*task
 	for _, m := range g.members {
 		if m.result == nil || m.result.Status != solver.Unsat {
-			qs = append(qs, m.ensureQuery())
+			open = append(open, m)
 		}
 	}
-	if len(qs) < 2 {
+	u := unionTask(open)
+	if u == nil {
 		return nil
 	}
-	g.union = withRows(p, constraints.Union(qs), g.members[0].launch)
-	for _, m := range g.members {
-		m.release()
-	}
+	g.union = withRows(p, u.ensureQuery(), u.launch)
 	return g.union
 }
 

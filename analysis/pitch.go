@@ -19,11 +19,10 @@ import (
 // that a correct launch may never give: negative sizes, or else a stride
 // below a width.
 func valuesNote(n *noteQuestions, witness *solver.Result) string {
-	k, q := n.task.kernel, n.task.query
-	if note := negativeNote(n, k, q, witness); note != "" {
+	if note := negativeNote(n, witness); note != "" {
 		return note
 	}
-	return pitchNote(n, k, q, witness)
+	return pitchNote(n, witness)
 }
 
 // pitchBudget is the rlimit of the question whether a race has a witness
@@ -39,8 +38,8 @@ const maxPitchPairs = 3
 // accesses' conditions (a width), when the witness has it so and the
 // race has no witness without it. "" if there is no such pair, or if
 // the questions are undecided.
-func pitchNote(n *noteQuestions, k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) string {
-	for i, pair := range pitchPairs(k, q, witness) {
+func pitchNote(n *noteQuestions, witness *solver.Result) string {
+	for i, pair := range pitchPairs(n.task.kernel, n.task.query, witness) {
 		if i == maxPitchPairs {
 			break
 		}
