@@ -41,9 +41,24 @@ type globalValues map[*ir.Global][]uint64
 
 // findGlobalValues computes the globalValues of a host module.
 func findGlobalValues(m *ir.Module) globalValues {
+	escaped, stores := globalUses(m)
+	out := globalValues{}
+	for _, g := range m.Globals {
+		if vals, ok := valuesOf(g, stores, escaped, map[*ir.Global]bool{}); ok {
+			out[g] = vals
+		}
+	}
+	return out
+}
+
+// globalUses returns the globals of a host module that code outside the
+// host code's loads and stores may write (escaped): those whose address
+// goes anywhere else, and, in a file without main, those other files can
+// name. It also returns the values the host code stores into each.
+func globalUses(m *ir.Module) (escaped map[*ir.Global]bool, stores map[*ir.Global][]value.Value) {
 	hasMain := slices.ContainsFunc(m.Funcs, func(f *ir.Func) bool { return f.Name() == "main" && len(f.Blocks) > 0 })
-	escaped := map[*ir.Global]bool{}
-	stores := map[*ir.Global][]value.Value{}
+	escaped = map[*ir.Global]bool{}
+	stores = map[*ir.Global][]value.Value{}
 	for _, g := range m.Globals {
 		if g.Init != nil {
 			markGlobals(g.Init, escaped)
@@ -56,18 +71,12 @@ func findGlobalValues(m *ir.Module) globalValues {
 			}
 		}
 	}
-	out := globalValues{}
 	for _, g := range m.Globals {
 		if !hasMain && !fileOwn(g) {
 			escaped[g] = true
 		}
 	}
-	for _, g := range m.Globals {
-		if vals, ok := valuesOf(g, stores, escaped, map[*ir.Global]bool{}); ok {
-			out[g] = vals
-		}
-	}
-	return out
+	return escaped, stores
 }
 
 // fileOwn reports whether no other file can name g.

@@ -2,8 +2,10 @@ package hostanalysis
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
+	"hgrd/expr"
 	"hgrd/internal/testkit"
 )
 
@@ -71,4 +73,57 @@ void launch(int *a) { k<<<n / own, own>>>(a); }
 	if got["n"] || !got["_ZL3own"] {
 		t.Errorf("known globals %v, want _ZL3own only", got)
 	}
+}
+
+// globalFlowSource sets a configuration global before each launch, once
+// with a call between that may set it again.
+const globalFlowSource = `#include <cstdlib>
+static int tile = 16;
+int stride = 2;
+__global__ void k(int *a, int t) { a[threadIdx.x] = t; }
+static void reset(int v) { tile = v; }
+int main(int argc, char **argv) {
+  if (argc > 1) stride = 1;
+  int *a;
+  cudaMalloc(&a, 1 << 20);
+  tile = 32;
+  k<<<1024 / tile, 256>>>(a, tile);
+  k<<<1024 / stride, 256>>>(a, stride);
+  reset(argc);
+  k<<<1024 / tile, 256>>>(a, tile);
+  return 0;
+}
+`
+
+// TestGlobalLoadsReadTheLastStore checks that a load of a global reads
+// the value stored last before it, and that two loads with no write
+// between read one value; a call that may write the global ends both.
+func TestGlobalLoadsReadTheLastStore(t *testing.T) {
+	ls := Launches(testkit.LoadSource(t, "flow.cu", globalFlowSource))
+	if len(ls) != 3 {
+		t.Fatalf("%d launches, want 3", len(ls))
+	}
+	stored := ls[0]
+	if stored.GridDim[0] != 32 || !stored.Args[1].IsConst() || stored.Args[1].Value != 32 {
+		t.Errorf("after tile = 32: grid %v and argument %v, want 32 and 32", stored.Grid[0], stored.Args[1])
+	}
+	chosen := ls[1]
+	gridVars, argVars := varNames(chosen.Grid[0]), varNames(chosen.Args[1])
+	if len(argVars) != 1 || !slices.Equal(gridVars, argVars) {
+		t.Errorf("stride read twice with no write between: grid over %v, argument over %v, want one choice in both", gridVars, argVars)
+	}
+	after := ls[2]
+	if after.Args[1].IsConst() {
+		t.Errorf("after reset(argc): argument %v, want one of tile's values, not the 32 stored before the call", after.Args[1])
+	}
+}
+
+// varNames returns the names of the variables of t, sorted.
+func varNames(t *expr.Term) []string {
+	var names []string
+	for _, v := range expr.Vars(t) {
+		names = append(names, v.Name)
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
 }

@@ -30,6 +30,7 @@ type walker struct {
 	frames   map[*symbolic.Evaluator]*frame               // the frame of each evaluator made
 	stores   storeCache                                   // see frame
 	globals  globalValues                                 // see findGlobalValues
+	writers  globalWriters                                // see findGlobalWriters
 	ranges   map[*ir.Func]*rangeFlow                      // see rangeFlowOf
 }
 
@@ -46,7 +47,7 @@ func (w *walker) pitchSlotsOf(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 func newWalker(u *frontend.Unit) *walker {
 	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{},
 		layouts: map[*frontend.Kernel]layoutResult{}, frames: map[*symbolic.Evaluator]*frame{}, stores: storeCache{},
-		globals: findGlobalValues(u.Host), ranges: map[*ir.Func]*rangeFlow{}}
+		globals: findGlobalValues(u.Host), writers: findGlobalWriters(u.Host), ranges: map[*ir.Func]*rangeFlow{}}
 	for _, f := range u.HostFuncs {
 		if w.launchesDirectly(f) {
 			w.reaches[f] = true
@@ -217,7 +218,7 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views m
 		return
 	}
 	w.contexts++
-	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f), globals: w.globals}
+	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f), globals: w.globals, writers: w.writers}
 	ev := symbolic.New(f, h, expr.Shared)
 	ev.InferInvariants = true
 	h.ev = ev
@@ -315,6 +316,7 @@ type hostHooks struct {
 	namespace string
 	pitches   map[*ir.InstAlloca]*ir.InstCall // see pitchSlots
 	globals   globalValues                    // the values of the file's globals, see findGlobalValues
+	writers   globalWriters                   // the functions that may write them, see reachingGlobal
 	// globalLoads numbers the loads of globals the hooks gave a value,
 	// in the order asked, to name their choices apart.
 	globalLoads map[*ir.InstLoad]int
@@ -335,7 +337,7 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 			return t
 		}
 		if g, ok := load.Src.(*ir.Global); ok {
-			if t := h.globals.term(g, h.globalLoadName(load, g), w); t != nil {
+			if t := h.globalLoad(load, g, w); t != nil {
 				return t
 			}
 		}
@@ -345,6 +347,32 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 	}
 	if n, ok := v.(interface{ Name() string }); ok && !symbolic.Unnamed(n.Name()) {
 		return expr.VarWithRole(h.namespace+n.Name(), w, expr.Shared, hostValue)
+	}
+	return nil
+}
+
+// globalLoad returns what a load of g of width w reads: the value
+// stored last before it, if the code shows one (reachingGlobal); else,
+// if g's values are known (globalValues), a choice among them, and if
+// not, an unknown; the choice or unknown of the first load before it
+// with no write between, which reads the same value. It returns nil for
+// a global the host code alone does not write.
+func (h *hostHooks) globalLoad(load *ir.InstLoad, g *ir.Global, w int) *expr.Term {
+	if !h.writers.tracked[g] {
+		return h.globals.term(g, h.globalLoadName(load, g), w)
+	}
+	stored, first := reachingGlobal(h.ev.G, h.writers, load, g)
+	if stored != nil {
+		if t := h.ev.Term(stored); t != nil && t.Width == w {
+			return t
+		}
+		first = load
+	}
+	if t := h.globals.term(g, h.globalLoadName(first, g), w); t != nil {
+		return t
+	}
+	if first != load {
+		return h.ev.Term(first)
 	}
 	return nil
 }
