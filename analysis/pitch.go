@@ -58,10 +58,14 @@ func pitchNote(n *noteQuestions, witness *solver.Result) string {
 // conditions but not their offsets, that the witness gives first below
 // second. (A width the offsets read too, as a column clamped to
 // width - 1, made opticalFlow's notes take as long as its races, and
-// none was decided.)
+// none was decided.) The width must bound something without the stride,
+// as a column is (x < width): a condition that bounds the strided index
+// itself (i < n, for i stepping by stride in a grid-stride loop) says
+// nothing of rows, and stride >= n would only say that each thread takes
+// one step.
 func pitchPairs(k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) [][2]*kernelanalysis.Param {
 	inOffsets := readBy(q.First.Offset, q.Second.Offset)
-	inConds := readBy(q.First.Cond, q.Second.Cond)
+	conds := append(expr.Conjuncts(q.First.Cond), expr.Conjuncts(q.Second.Cond)...)
 	strides := stridesOf(q.First.Offset, q.Second.Offset)
 	var pairs [][2]*kernelanalysis.Param
 	for _, stride := range k.Params {
@@ -70,7 +74,7 @@ func pitchPairs(k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.
 		}
 		for _, width := range k.Params {
 			if width == stride || !witnessed(width, witness) || width.Term.Width != stride.Term.Width ||
-				!inConds[width.Term.Name] || inOffsets[width.Term.Name] {
+				!boundsApart(conds, width, stride) || inOffsets[width.Term.Name] {
 				continue
 			}
 			if signedValue(witness, stride) < signedValue(witness, width) {
@@ -118,6 +122,17 @@ func indexesThreads(t *expr.Term) bool {
 	for _, v := range expr.Vars(t) {
 		switch v.Role.Kind {
 		case expr.ThreadIndex, expr.BlockIndex, expr.LoopCounter:
+			return true
+		}
+	}
+	return false
+}
+
+// boundsApart reports whether one of conds reads width and not stride.
+func boundsApart(conds []*expr.Term, width, stride *kernelanalysis.Param) bool {
+	for _, c := range conds {
+		read := readBy(c)
+		if read[width.Term.Name] && !read[stride.Term.Name] {
 			return true
 		}
 	}

@@ -29,6 +29,7 @@ func TestNotesNameWhatHgrdDoesNotEvaluate(t *testing.T) {
 			"rows of stride elements hold width pixels apart only if stride >= width"},
 		{"global_ww", "", "the race needs no unknown value"},
 		{"seed_mask_racy", "", "the race needs only a seed inside the mask, an index added to the address, not a stride below a width"},
+		{"global_stride_racy", "", "a grid-stride loop's condition bounds the strided index itself: a stride below n is no overlap of rows"},
 	} {
 		t.Run(tt.c, func(t *testing.T) {
 			files, _ := filepath.Glob(filepath.Join(tt.c, "*.cu"))
