@@ -359,7 +359,7 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 // a global the host code alone does not write.
 func (h *hostHooks) globalLoad(load *ir.InstLoad, g *ir.Global, w int) *expr.Term {
 	if !h.writers.tracked[g] {
-		return h.globals.term(g, h.globalLoadName(load, g), w)
+		return nil // nor are its values known: globalValues tracks it too
 	}
 	stored, first := reachingGlobal(h.ev.G, h.writers, load, g)
 	if stored != nil {
