@@ -135,13 +135,16 @@ func (gw globalWriters) instMayWrite(inst ir.Instruction, g *ir.Global) (stored 
 }
 
 // reachingGlobal returns what a load of g in the function of graph gr
-// reads, if g is tracked (see globalWriters), as far as the instructions before it on every way to it show:
-// the value stored, if a store into g comes last before the load with no
-// other write between; otherwise the first of the loads of g before it
-// (the load itself if none) that read the same value, as no write comes
-// between them. It looks back through the load's block and then through
-// each block's only predecessor, and stops at a block with several, at
-// a call that may write g, or after maxGlobalFlowSteps instructions.
+// reads, if g is tracked (see globalWriters), as far as the instructions
+// before it on every way to it show: the value stored, if a store into g
+// comes last before the load with no other write between; otherwise the
+// first of the loads of g before it (the load itself if none) that read
+// the same value, as no write comes between them. It looks back through
+// the load's block, then through its immediate dominator, and so on up
+// the dominator tree, as long as no block on a way from the dominator to
+// the block it left may write g (blocksBetween): a branch that only
+// prints, or an error check that exits, changes nothing. It stops at a
+// call that may write g, or after maxGlobalFlowSteps instructions.
 func reachingGlobal(gr *symbolic.Graph, gw globalWriters, load *ir.InstLoad, g *ir.Global) (stored value.Value, first *ir.InstLoad) {
 	first = load
 	b, ok := gr.Where[load]
@@ -152,8 +155,8 @@ func reachingGlobal(gr *symbolic.Graph, gw globalWriters, load *ir.InstLoad, g *
 	if end == len(b.Insts) {
 		return nil, first
 	}
-	seen := map[*ir.Block]bool{b: true}
-	for steps := 0; steps < maxGlobalFlowSteps; {
+	steps := 0
+	for {
 		for i := end - 1; i >= 0; i-- {
 			steps++
 			inst := b.Insts[i]
@@ -168,16 +171,54 @@ func reachingGlobal(gr *symbolic.Graph, gw globalWriters, load *ir.InstLoad, g *
 				return nil, first
 			}
 		}
-		preds := gr.Preds[b]
-		if len(preds) != 1 || seen[preds[0]] {
+		d := gr.IDom[b]
+		if d == nil || steps >= maxGlobalFlowSteps || gw.termMayWrite(d, g) {
 			return nil, first
 		}
-		b = preds[0]
-		seen[b] = true
-		if inv, ok := b.Term.(*ir.TermInvoke); ok && gw.callMayWrite(inv.Invokee, g) {
-			return nil, first
+		for _, x := range blocksBetween(gr, d, b) {
+			steps += len(x.Insts)
+			if steps >= maxGlobalFlowSteps || gw.blockMayWrite(x, g) {
+				return nil, first
+			}
 		}
-		end = len(b.Insts)
+		b, end = d, len(d.Insts)
 	}
-	return nil, first
+}
+
+// blocksBetween returns the blocks on the ways from d to b, which d
+// dominates: those from which b can be reached without passing d, d not
+// included, and b only if it is on a loop that reaches it again (all of
+// its instructions then come before it, on the next round).
+func blocksBetween(gr *symbolic.Graph, d, b *ir.Block) []*ir.Block {
+	seen := map[*ir.Block]bool{d: true}
+	var out []*ir.Block
+	stack := append([]*ir.Block(nil), gr.Preds[b]...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		out = append(out, x)
+		stack = append(stack, gr.Preds[x]...)
+	}
+	return out
+}
+
+// blockMayWrite reports whether an instruction of x or its terminator may
+// write g.
+func (gw globalWriters) blockMayWrite(x *ir.Block, g *ir.Global) bool {
+	for _, inst := range x.Insts {
+		if _, writes := gw.instMayWrite(inst, g); writes {
+			return true
+		}
+	}
+	return gw.termMayWrite(x, g)
+}
+
+// termMayWrite reports whether x's terminator, an invoke, may write g.
+func (gw globalWriters) termMayWrite(x *ir.Block, g *ir.Global) bool {
+	inv, ok := x.Term.(*ir.TermInvoke)
+	return ok && gw.callMayWrite(inv.Invokee, g)
 }

@@ -75,11 +75,15 @@ void launch(int *a) { k<<<n / own, own>>>(a); }
 	}
 }
 
-// globalFlowSource sets a configuration global before each launch, once
-// with a call between that may set it again.
-const globalFlowSource = `#include <cstdlib>
+// globalFlowSource sets a configuration global before launches: once
+// with a call between that may set it again, once with a branch that
+// only prints between two reads, and once before a loop that sets it
+// again after its launch.
+const globalFlowSource = `#include <cstdio>
+#include <cstdlib>
 static int tile = 16;
 int stride = 2;
+static int step = 8;
 __global__ void k(int *a, int t) { a[threadIdx.x] = t; }
 static void reset(int v) { tile = v; }
 int main(int argc, char **argv) {
@@ -91,6 +95,15 @@ int main(int argc, char **argv) {
   k<<<1024 / stride, 256>>>(a, stride);
   reset(argc);
   k<<<1024 / tile, 256>>>(a, tile);
+  int blocks = 1024 / stride;
+  if (argc > 2)
+    printf("%d blocks\n", blocks);
+  k<<<blocks, 256>>>(a, stride);
+  step = 4;
+  for (int r = 0; r < argc; r++) {
+    k<<<1, 256>>>(a, step);
+    step = 16;
+  }
   return 0;
 }
 `
@@ -100,8 +113,8 @@ int main(int argc, char **argv) {
 // between read one value; a call that may write the global ends both.
 func TestGlobalLoadsReadTheLastStore(t *testing.T) {
 	ls := Launches(testkit.LoadSource(t, "flow.cu", globalFlowSource))
-	if len(ls) != 3 {
-		t.Fatalf("%d launches, want 3", len(ls))
+	if len(ls) != 5 {
+		t.Fatalf("%d launches, want 5", len(ls))
 	}
 	stored := ls[0]
 	if stored.GridDim[0] != 32 || !stored.Args[1].IsConst() || stored.Args[1].Value != 32 {
@@ -115,6 +128,14 @@ func TestGlobalLoadsReadTheLastStore(t *testing.T) {
 	after := ls[2]
 	if after.Args[1].IsConst() {
 		t.Errorf("after reset(argc): argument %v, want one of tile's values, not the 32 stored before the call", after.Args[1])
+	}
+	printed := ls[3]
+	gridVars, argVars = varNames(printed.Grid[0]), varNames(printed.Args[1])
+	if len(argVars) != 1 || !slices.Equal(gridVars, argVars) {
+		t.Errorf("stride read before and after a branch that prints: grid over %v, argument over %v, want one choice in both", gridVars, argVars)
+	}
+	if looped := ls[4]; looped.Args[1].IsConst() {
+		t.Errorf("in a loop that sets step after its launch: argument %v, want one of step's values, not the 4 stored before the loop", looped.Args[1])
 	}
 }
 
