@@ -32,10 +32,10 @@ type globalWriters struct {
 	writeAny map[*ir.Func]bool
 }
 
-// findGlobalWriters computes the globalWriters of a host module.
-func findGlobalWriters(m *ir.Module) globalWriters {
+// findGlobalWriters computes the globalWriters of a host module whose
+// escaped globals are those globalUses returns.
+func findGlobalWriters(m *ir.Module, escaped map[*ir.Global]bool) globalWriters {
 	gw := globalWriters{tracked: map[*ir.Global]bool{}, writes: map[*ir.Func]map[*ir.Global]bool{}, writeAny: map[*ir.Func]bool{}}
-	escaped, _ := globalUses(m)
 	for _, g := range m.Globals {
 		if !escaped[g] {
 			gw.tracked[g] = true

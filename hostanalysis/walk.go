@@ -45,9 +45,10 @@ func (w *walker) pitchSlotsOf(f *ir.Func) map[*ir.InstAlloca]*ir.InstCall {
 }
 
 func newWalker(u *frontend.Unit) *walker {
+	escaped, stored := globalUses(u.Host)
 	w := &walker{u: u, reaches: map[*ir.Func]bool{}, pitches: map[*ir.Func]map[*ir.InstAlloca]*ir.InstCall{},
 		layouts: map[*frontend.Kernel]layoutResult{}, frames: map[*symbolic.Evaluator]*frame{}, stores: storeCache{},
-		globals: findGlobalValues(u.Host), writers: findGlobalWriters(u.Host), ranges: map[*ir.Func]*rangeFlow{}}
+		globals: globalValuesOf(u.Host, escaped, stored), writers: findGlobalWriters(u.Host, escaped), ranges: map[*ir.Func]*rangeFlow{}}
 	for _, f := range u.HostFuncs {
 		if w.launchesDirectly(f) {
 			w.reaches[f] = true
@@ -351,12 +352,14 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 	return nil
 }
 
-// globalLoad returns what a load of g of width w reads: the value
-// stored last before it, if the code shows one (reachingGlobal); else,
-// if g's values are known (globalValues), a choice among them, and if
-// not, an unknown; the choice or unknown of the first load before it
-// with no write between, which reads the same value. It returns nil for
-// a global the host code alone does not write.
+// globalLoad returns what a load of g of width w reads, for a global
+// only the host code writes (nil for any other):
+//   - the value stored last before it, where the code shows one
+//     (reachingGlobal);
+//   - else the term of the first load before it with no write between,
+//     which reads the same value: a choice among g's values if they are
+//     known (globalValues), that load's unknown if not (nil when the
+//     load is the first: Leaf then names its unknown).
 func (h *hostHooks) globalLoad(load *ir.InstLoad, g *ir.Global, w int) *expr.Term {
 	if !h.writers.tracked[g] {
 		return nil // nor are its values known: globalValues tracks it too
