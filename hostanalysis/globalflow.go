@@ -142,7 +142,7 @@ func (gw globalWriters) instMayWrite(inst ir.Instruction, g *ir.Global) (stored 
 // the same value, as no write comes between them. It looks back through
 // the load's block, then through its immediate dominator, and so on up
 // the dominator tree, as long as no block on a way from the dominator to
-// the block it left may write g (blocksBetween): a branch that only
+// the block it left may write g (symbolic.Graph.Between): a branch that only
 // prints, or an error check that exits, changes nothing. It stops at a
 // call that may write g, or after maxGlobalFlowSteps instructions.
 func reachingGlobal(gr *symbolic.Graph, gw globalWriters, load *ir.InstLoad, g *ir.Global) (stored value.Value, first *ir.InstLoad) {
@@ -175,7 +175,7 @@ func reachingGlobal(gr *symbolic.Graph, gw globalWriters, load *ir.InstLoad, g *
 		if d == nil || steps >= maxGlobalFlowSteps || gw.termMayWrite(d, g) {
 			return nil, first
 		}
-		for _, x := range blocksBetween(gr, d, b) {
+		for _, x := range gr.Between(d, b) {
 			steps += len(x.Insts)
 			if steps >= maxGlobalFlowSteps || gw.blockMayWrite(x, g) {
 				return nil, first
@@ -183,27 +183,6 @@ func reachingGlobal(gr *symbolic.Graph, gw globalWriters, load *ir.InstLoad, g *
 		}
 		b, end = d, len(d.Insts)
 	}
-}
-
-// blocksBetween returns the blocks on the ways from d to b, which d
-// dominates: those from which b can be reached without passing d, d not
-// included, and b only if it is on a loop that reaches it again (all of
-// its instructions then come before it, on the next round).
-func blocksBetween(gr *symbolic.Graph, d, b *ir.Block) []*ir.Block {
-	seen := map[*ir.Block]bool{d: true}
-	var out []*ir.Block
-	stack := append([]*ir.Block(nil), gr.Preds[b]...)
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		out = append(out, x)
-		stack = append(stack, gr.Preds[x]...)
-	}
-	return out
 }
 
 // blockMayWrite reports whether an instruction of x or its terminator may

@@ -100,23 +100,16 @@ func callDivergent(c *ir.InstCall) bool {
 // dominator and b.
 func (a *analyzer) controlDivergent(b *ir.Block, div map[value.Value]bool) bool {
 	stop := a.ev.G.IDom[b]
-	seen := map[*ir.Block]bool{}
-	stack := append([]*ir.Block(nil), a.ev.G.Preds[b]...)
-	for len(stack) > 0 {
-		p := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
+	deciders := a.ev.G.Between(stop, b)
+	if stop != nil {
+		deciders = append(deciders, stop)
+	}
+	for _, p := range deciders {
 		if br, ok := p.Term.(*ir.TermCondBr); ok && div[br.Cond] {
 			return true
 		}
 		if sw, ok := p.Term.(*ir.TermSwitch); ok && div[sw.X] {
 			return true
-		}
-		if p != stop {
-			stack = append(stack, a.ev.G.Preds[p]...)
 		}
 	}
 	return false

@@ -169,6 +169,26 @@ func (g *Graph) addLoopBody(l *Loop, latch *ir.Block) {
 	}
 }
 
+// Between returns the blocks on the ways from d to b, where d dominates
+// b: those from which b can be reached without passing d. d is not among
+// them, and b only if a loop leads from b back to it.
+func (g *Graph) Between(d, b *ir.Block) []*ir.Block {
+	seen := map[*ir.Block]bool{d: true}
+	var out []*ir.Block
+	stack := append([]*ir.Block(nil), g.Preds[b]...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		out = append(out, x)
+		stack = append(stack, g.Preds[x]...)
+	}
+	return out
+}
+
 // LoopsOf returns the loops containing b, innermost first.
 func (g *Graph) LoopsOf(b *ir.Block) []*Loop {
 	var ls []*Loop
