@@ -65,7 +65,10 @@ func pitchNote(n *noteQuestions, witness *solver.Result) string {
 // one step.
 func pitchPairs(k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.Result) [][2]*kernelanalysis.Param {
 	inOffsets := readBy(q.First.Offset, q.Second.Offset)
-	conds := append(expr.Conjuncts(q.First.Cond), expr.Conjuncts(q.Second.Cond)...)
+	var condReads []map[string]bool // what each conjunct of the conditions reads
+	for _, c := range append(expr.Conjuncts(q.First.Cond), expr.Conjuncts(q.Second.Cond)...) {
+		condReads = append(condReads, readBy(c))
+	}
 	strides := stridesOf(q.First.Offset, q.Second.Offset)
 	var pairs [][2]*kernelanalysis.Param
 	for _, stride := range k.Params {
@@ -74,7 +77,7 @@ func pitchPairs(k *kernelanalysis.Kernel, q *constraints.Query, witness *solver.
 		}
 		for _, width := range k.Params {
 			if width == stride || !witnessed(width, witness) || width.Term.Width != stride.Term.Width ||
-				!boundsApart(conds, width, stride) || inOffsets[width.Term.Name] {
+				!boundsApart(condReads, width, stride) || inOffsets[width.Term.Name] {
 				continue
 			}
 			if signedValue(witness, stride) < signedValue(witness, width) {
@@ -128,10 +131,10 @@ func indexesThreads(t *expr.Term) bool {
 	return false
 }
 
-// boundsApart reports whether one of conds reads width and not stride.
-func boundsApart(conds []*expr.Term, width, stride *kernelanalysis.Param) bool {
-	for _, c := range conds {
-		read := readBy(c)
+// boundsApart reports whether one of the conditions, by what each reads
+// (condReads), reads width and not stride.
+func boundsApart(condReads []map[string]bool, width, stride *kernelanalysis.Param) bool {
+	for _, read := range condReads {
 		if read[width.Term.Name] && !read[stride.Term.Name] {
 			return true
 		}
