@@ -25,8 +25,15 @@ func (s *Solver) Prove(facts []*expr.Term, goal *expr.Term) (bool, error) {
 
 // Attempt is Prove's attempt with its answer: unsat if the facts imply
 // the goal, sat with a model of the facts where the goal is false, or
-// unknown.
+// unknown. A goal that the bounds of the facts prove (boundsproof.go),
+// such as an index that cannot wrap within a launch's threads, is unsat
+// without Z3.
 func (s *Solver) Attempt(facts []*expr.Term, goal *expr.Term) (*Result, error) {
+	if provenByBounds(facts, goal) {
+		r := &Result{Status: Unsat}
+		traceReuse("the bounds of its facts prove the goal", r)
+		return r, nil
+	}
 	prev := s.only
 	s.only = provingEncoding
 	defer func() { s.only = prev }()

@@ -1,0 +1,514 @@
+// This file proves a goal from the bounds its facts state, without Z3:
+// the quick abstract check before the solver. Most premises of a query's
+// lemmas (package analysis) say that an index computed in 32 bits does
+// not wrap, sext(16*blockIdx.x + threadIdx.x) == 16*sext(blockIdx.x) +
+// sext(threadIdx.x), or that it is not negative; with a launch's
+// constant block size and the bound of its grid they follow from
+// intervals alone. Each proof in Z3 costs a context of its own and a
+// few milliseconds before any search, which on the examples' small
+// files was a fifth of their solving.
+//
+// The check reads every bit-vector term as a signed integer. It keeps
+// an interval of each variable and bounded term, from the comparisons
+// among the facts, and reads a term as a polynomial over atoms
+// (variables and the operations it does not expand) when no addition,
+// subtraction or product in it can wrap: the term's value is then the
+// polynomial's. A goal that compares two such polynomials is proven
+// when the interval of their difference decides it. Anything else is
+// left to the solver: the check only ever answers "proven".
+
+package solver
+
+import (
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"hgrd/expr"
+)
+
+// boundsRounds bounds how many times the facts are read again for the
+// bounds that earlier readings gave (a grid's width bounded by its
+// product with a constant block size, then its blocks by the width).
+const boundsRounds = 4
+
+// maxRefineDepth bounds how far a term's bound is carried into its
+// operands (through extensions, sums and products with constants).
+const maxRefineDepth = 6
+
+// A polynomial is a sum of monomials over atoms, by monomial key (the
+// sorted ids of its atoms, "" for the constant).
+type polynomial map[string]*big.Int
+
+// A boundsProof holds what the facts of one proof bound.
+type boundsProof struct {
+	terms expr.Interner
+	known map[*expr.Term]interval // bounds the facts state, by representative
+	memo  map[*expr.Term]interval // intervals of the current reading
+	atoms []*expr.Term            // atoms by id
+	ids   map[*expr.Term]int      // ids by representative
+}
+
+// provenByBounds reports whether the bounds of facts prove goal: a
+// comparison of bit-vector terms, or a conjunction of such.
+func provenByBounds(facts []*expr.Term, goal *expr.Term) bool {
+	return newBoundsProof(facts).proves(goal)
+}
+
+// newBoundsProof returns the bounds that facts state, read until they
+// narrow no more or boundsRounds times.
+func newBoundsProof(facts []*expr.Term) *boundsProof {
+	p := &boundsProof{known: map[*expr.Term]interval{}, ids: map[*expr.Term]int{}}
+	var conjuncts []*expr.Term
+	for _, f := range facts {
+		conjuncts = append(conjuncts, expr.Conjuncts(f)...)
+	}
+	for range boundsRounds {
+		p.memo = map[*expr.Term]interval{}
+		changed := false
+		for _, c := range conjuncts {
+			changed = p.learn(c) || changed
+		}
+		if !changed {
+			break
+		}
+	}
+	p.memo = map[*expr.Term]interval{}
+	return p
+}
+
+// proves reports whether the bounds prove goal.
+func (p *boundsProof) proves(goal *expr.Term) bool {
+	if goal.Op == expr.OpAnd && goal.IsBool() {
+		return !slices.ContainsFunc(goal.Args, func(g *expr.Term) bool { return !p.proves(g) })
+	}
+	if len(goal.Args) != 2 || goal.Args[0].IsBool() {
+		return false
+	}
+	a, b := goal.Args[0], goal.Args[1]
+	switch goal.Op {
+	case expr.OpEq:
+		if expr.Equal(a, b) {
+			return true
+		}
+		pa, okA := p.poly(a)
+		pb, okB := p.poly(b)
+		return okA && okB && samePolynomial(pa, pb)
+	case expr.OpSLe:
+		return p.differenceAtLeast(a, b, 0)
+	case expr.OpSLt:
+		return p.differenceAtLeast(a, b, 1)
+	case expr.OpULe:
+		return p.nonNegative(a) && p.nonNegative(b) && p.differenceAtLeast(a, b, 0)
+	case expr.OpULt:
+		return p.nonNegative(a) && p.nonNegative(b) && p.differenceAtLeast(a, b, 1)
+	}
+	return false
+}
+
+// differenceAtLeast reports whether b - a >= least wherever the bounds
+// hold, a and b read as polynomials.
+func (p *boundsProof) differenceAtLeast(a, b *expr.Term, least int64) bool {
+	pa, okA := p.poly(a)
+	pb, okB := p.poly(b)
+	if !okA || !okB {
+		return false
+	}
+	diff := polynomial{}
+	for k, c := range pb {
+		diff[k] = new(big.Int).Set(c)
+	}
+	for k, c := range pa {
+		if d, ok := diff[k]; ok {
+			d.Sub(d, c)
+		} else {
+			diff[k] = new(big.Int).Neg(c)
+		}
+	}
+	return p.polyInterval(diff).lo.Cmp(big.NewInt(least)) >= 0
+}
+
+// nonNegative reports whether t's signed reading is at least 0, where
+// its unsigned reading is the same.
+func (p *boundsProof) nonNegative(t *expr.Term) bool { return p.interval(t).lo.Sign() >= 0 }
+
+// learn reads a fact for bounds, and reports whether one narrowed.
+func (p *boundsProof) learn(f *expr.Term) bool {
+	if len(f.Args) != 2 || f.Args[0].IsBool() {
+		return false
+	}
+	a, b := f.Args[0], f.Args[1]
+	ia, ib := p.interval(a), p.interval(b)
+	one := big.NewInt(1)
+	switch f.Op {
+	case expr.OpEq:
+		return p.refine(a, ib, 0) || p.refine(b, ia, 0)
+	case expr.OpSLe:
+		return p.refine(a, interval{signedRange(a.Width).lo, ib.hi}, 0) || p.refine(b, interval{ia.lo, signedRange(b.Width).hi}, 0)
+	case expr.OpSLt:
+		return p.refine(a, interval{signedRange(a.Width).lo, sub(ib.hi, one)}, 0) ||
+			p.refine(b, interval{add(ia.lo, one), signedRange(b.Width).hi}, 0)
+	case expr.OpULe, expr.OpULt:
+		// Below a non-negative bound, the unsigned reading is the signed
+		// one: a's sign bit is clear. Above a non-negative value, b is
+		// bounded below only where its own reading is non-negative.
+		strict := int64(0)
+		if f.Op == expr.OpULt {
+			strict = 1
+		}
+		changed := false
+		if ib.lo.Sign() >= 0 {
+			changed = p.refine(a, interval{big.NewInt(0), sub(ib.hi, big.NewInt(strict))}, 0)
+		}
+		if ia.lo.Sign() >= 0 && p.interval(b).lo.Sign() >= 0 {
+			changed = p.refine(b, interval{add(ia.lo, big.NewInt(strict)), signedRange(b.Width).hi}, 0) || changed
+		}
+		return changed
+	}
+	return false
+}
+
+// refine records that t lies within iv, and carries the bound into t's
+// operand where t is an extension of it, or its sum or product with a
+// constant, that cannot wrap. It reports whether a bound narrowed.
+func (p *boundsProof) refine(t *expr.Term, iv interval, depth int) bool {
+	if t.IsConst() || depth > maxRefineDepth {
+		return false
+	}
+	key := p.terms.Intern(t)
+	old, seen := p.known[key]
+	if !seen {
+		old = signedRange(t.Width)
+	}
+	narrowed := intersect(old, iv)
+	if narrowed.lo.Cmp(old.lo) == 0 && narrowed.hi.Cmp(old.hi) == 0 {
+		return false
+	}
+	p.known[key] = narrowed
+	delete(p.memo, t)
+	switch t.Op {
+	case expr.OpSExt:
+		p.refine(t.Args[0], narrowed, depth+1)
+	case expr.OpZExt:
+		if narrowed.hi.Cmp(signedRange(t.Args[0].Width).hi) <= 0 {
+			p.refine(t.Args[0], interval{maxBig(narrowed.lo, big.NewInt(0)), narrowed.hi}, depth+1)
+		}
+	case expr.OpAdd:
+		if x, c, ok := p.withPoint(t); ok && p.exact(t) {
+			p.refine(x, interval{sub(narrowed.lo, c), sub(narrowed.hi, c)}, depth+1)
+		}
+	case expr.OpMul:
+		if x, c, ok := p.withPoint(t); ok && c.Sign() > 0 && p.exact(t) {
+			p.refine(x, interval{ceilDiv(narrowed.lo, c), floorDiv(narrowed.hi, c)}, depth+1)
+		}
+	}
+	return true
+}
+
+// withPoint splits a binary term with an operand of one value (a
+// constant, or a block size the facts fix) into the other operand and
+// that value.
+func (p *boundsProof) withPoint(t *expr.Term) (*expr.Term, *big.Int, bool) {
+	a, b := t.Args[0], t.Args[1]
+	if ib := p.interval(b); ib.lo.Cmp(ib.hi) == 0 {
+		return a, ib.lo, true
+	}
+	if ia := p.interval(a); ia.lo.Cmp(ia.hi) == 0 {
+		return b, ia.lo, true
+	}
+	return nil, nil, false
+}
+
+// exact reports whether an addition, subtraction or product cannot wrap:
+// its operands' exact result stays within its width's signed range.
+func (p *boundsProof) exact(t *expr.Term) bool {
+	iv := p.arithmetic(t)
+	return fits(iv, t.Width)
+}
+
+// arithmetic returns the interval of the exact result of an addition,
+// subtraction or product of t's operands.
+func (p *boundsProof) arithmetic(t *expr.Term) interval {
+	a, b := p.interval(t.Args[0]), p.interval(t.Args[1])
+	switch t.Op {
+	case expr.OpAdd:
+		return interval{add(a.lo, b.lo), add(a.hi, b.hi)}
+	case expr.OpSub:
+		return interval{sub(a.lo, b.hi), sub(a.hi, b.lo)}
+	}
+	return product(a, b)
+}
+
+// interval returns the range of t's signed reading wherever the bounds
+// hold.
+func (p *boundsProof) interval(t *expr.Term) interval {
+	if iv, ok := p.memo[t]; ok {
+		return iv
+	}
+	iv := p.structural(t)
+	if known, ok := p.known[p.terms.Intern(t)]; ok {
+		iv = intersect(iv, known)
+	}
+	p.memo[t] = iv
+	return iv
+}
+
+// structural returns the range of t's signed reading that its operands'
+// ranges give.
+func (p *boundsProof) structural(t *expr.Term) interval {
+	full := signedRange(t.Width)
+	if t.IsBool() {
+		return interval{big.NewInt(0), big.NewInt(1)}
+	}
+	switch t.Op {
+	case expr.OpConst:
+		v := big.NewInt(t.Signed())
+		return interval{v, v}
+	case expr.OpAdd, expr.OpSub, expr.OpMul:
+		if iv := p.arithmetic(t); fits(iv, t.Width) {
+			return iv
+		}
+	case expr.OpSExt:
+		return p.interval(t.Args[0])
+	case expr.OpZExt:
+		if iv := p.interval(t.Args[0]); iv.lo.Sign() >= 0 {
+			return iv
+		}
+		return interval{big.NewInt(0), unsignedRange(t.Args[0].Width).hi}
+	case expr.OpTrunc:
+		if iv := p.interval(t.Args[0]); fits(iv, t.Width) {
+			return iv
+		}
+	case expr.OpUDiv, expr.OpSDiv:
+		return p.quotient(t)
+	case expr.OpURem, expr.OpSRem:
+		return p.remainder(t)
+	case expr.OpAnd:
+		a, b := p.interval(t.Args[0]), p.interval(t.Args[1])
+		switch {
+		case a.lo.Sign() >= 0 && b.lo.Sign() >= 0:
+			return interval{big.NewInt(0), minBig(a.hi, b.hi)}
+		case a.lo.Sign() >= 0:
+			return interval{big.NewInt(0), a.hi}
+		case b.lo.Sign() >= 0:
+			return interval{big.NewInt(0), b.hi}
+		}
+	case expr.OpLShr:
+		if a := p.interval(t.Args[0]); a.lo.Sign() >= 0 {
+			return interval{big.NewInt(0), a.hi}
+		}
+	case expr.OpIte:
+		a, b := p.interval(t.Args[1]), p.interval(t.Args[2])
+		return union(a, b)
+	}
+	return full
+}
+
+// quotient returns the range of a division's signed reading: of
+// non-negative operands, or of a signed dividend by a positive divisor,
+// which rounds toward zero and so keeps the dividend's order. Dividing
+// by zero gives every bit set, which a divisor's positive range leaves
+// out.
+func (p *boundsProof) quotient(t *expr.Term) interval {
+	a, b := p.interval(t.Args[0]), p.interval(t.Args[1])
+	switch {
+	case b.lo.Sign() <= 0:
+	case a.lo.Sign() >= 0:
+		return interval{new(big.Int).Quo(a.lo, b.hi), new(big.Int).Quo(a.hi, b.lo)}
+	case t.Op == expr.OpSDiv && b.lo.Cmp(b.hi) == 0:
+		return interval{new(big.Int).Quo(a.lo, b.lo), new(big.Int).Quo(a.hi, b.lo)}
+	}
+	return signedRange(t.Width)
+}
+
+// remainder returns the range of a remainder's signed reading: below
+// the divisor and of the dividend's sign, for a positive divisor.
+func (p *boundsProof) remainder(t *expr.Term) interval {
+	a, b := p.interval(t.Args[0]), p.interval(t.Args[1])
+	if b.lo.Sign() <= 0 {
+		return signedRange(t.Width)
+	}
+	below := sub(b.hi, big.NewInt(1))
+	switch {
+	case a.lo.Sign() >= 0:
+		return interval{big.NewInt(0), minBig(a.hi, below)}
+	case t.Op == expr.OpSRem && a.hi.Sign() <= 0:
+		return interval{maxBig(a.lo, new(big.Int).Neg(below)), big.NewInt(0)}
+	case t.Op == expr.OpSRem:
+		return interval{new(big.Int).Neg(below), below}
+	}
+	return signedRange(t.Width)
+}
+
+// poly returns t as a polynomial over atoms whose value is t's signed
+// reading, and false if an addition, subtraction or product in it may
+// wrap (or an extension or truncation may change its value).
+func (p *boundsProof) poly(t *expr.Term) (polynomial, bool) {
+	switch t.Op {
+	case expr.OpConst:
+		return polynomial{"": big.NewInt(t.Signed())}, !t.IsBool()
+	case expr.OpSExt:
+		return p.poly(t.Args[0])
+	case expr.OpZExt, expr.OpTrunc:
+		if iv := p.interval(t.Args[0]); iv.lo.Sign() >= 0 && fits(iv, t.Width) {
+			return p.poly(t.Args[0])
+		}
+		return nil, false
+	case expr.OpAdd, expr.OpSub, expr.OpMul:
+		if !p.exact(t) {
+			return nil, false
+		}
+		a, okA := p.poly(t.Args[0])
+		b, okB := p.poly(t.Args[1])
+		if !okA || !okB {
+			return nil, false
+		}
+		switch t.Op {
+		case expr.OpAdd:
+			return sumOf(a, b, 1), true
+		case expr.OpSub:
+			return sumOf(a, b, -1), true
+		}
+		return productOf(a, b), true
+	}
+	if t.IsBool() {
+		return nil, false
+	}
+	return polynomial{p.atom(t): big.NewInt(1)}, true
+}
+
+// atom returns the monomial key of t read as an atom.
+func (p *boundsProof) atom(t *expr.Term) string {
+	key := p.terms.Intern(t)
+	id, ok := p.ids[key]
+	if !ok {
+		id = len(p.atoms)
+		p.atoms = append(p.atoms, key)
+		p.ids[key] = id
+	}
+	return strconv.Itoa(id)
+}
+
+// polyInterval returns the range of a polynomial's value.
+func (p *boundsProof) polyInterval(poly polynomial) interval {
+	total := interval{big.NewInt(0), big.NewInt(0)}
+	for key, coef := range poly {
+		m := interval{big.NewInt(1), big.NewInt(1)}
+		if key != "" {
+			for _, id := range strings.Split(key, ",") {
+				n, _ := strconv.Atoi(id)
+				m = product(m, p.interval(p.atoms[n]))
+			}
+		}
+		c := interval{coef, coef}
+		term := product(c, m)
+		total = interval{add(total.lo, term.lo), add(total.hi, term.hi)}
+	}
+	return total
+}
+
+// sumOf returns a + sign*b.
+func sumOf(a, b polynomial, sign int64) polynomial {
+	out := polynomial{}
+	for k, c := range a {
+		out[k] = new(big.Int).Set(c)
+	}
+	s := big.NewInt(sign)
+	for k, c := range b {
+		term := new(big.Int).Mul(c, s)
+		if d, ok := out[k]; ok {
+			d.Add(d, term)
+		} else {
+			out[k] = term
+		}
+	}
+	return out
+}
+
+// productOf returns a*b.
+func productOf(a, b polynomial) polynomial {
+	out := polynomial{}
+	for ka, ca := range a {
+		for kb, cb := range b {
+			k := monomialProduct(ka, kb)
+			term := new(big.Int).Mul(ca, cb)
+			if d, ok := out[k]; ok {
+				d.Add(d, term)
+			} else {
+				out[k] = term
+			}
+		}
+	}
+	return out
+}
+
+// monomialProduct returns the key of the product of two monomials.
+func monomialProduct(a, b string) string {
+	var ids []int
+	for _, k := range []string{a, b} {
+		if k == "" {
+			continue
+		}
+		for _, id := range strings.Split(k, ",") {
+			n, _ := strconv.Atoi(id)
+			ids = append(ids, n)
+		}
+	}
+	slices.Sort(ids)
+	parts := make([]string, len(ids))
+	for i, n := range ids {
+		parts[i] = strconv.Itoa(n)
+	}
+	return strings.Join(parts, ",")
+}
+
+// samePolynomial reports whether two polynomials have the same nonzero
+// coefficients.
+func samePolynomial(a, b polynomial) bool {
+	d := sumOf(a, b, -1)
+	for _, c := range d {
+		if c.Sign() != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// intersect returns the common part of two intervals (an empty one if
+// none: lo above hi, which proves whatever is asked of it).
+func intersect(a, b interval) interval { return interval{maxBig(a.lo, b.lo), minBig(a.hi, b.hi)} }
+
+// fits reports whether an interval lies within a width's signed range.
+func fits(iv interval, width int) bool {
+	return iv.within(signedRange(width))
+}
+
+func minBig(a, b *big.Int) *big.Int {
+	if a.Cmp(b) <= 0 {
+		return a
+	}
+	return b
+}
+
+func maxBig(a, b *big.Int) *big.Int {
+	if a.Cmp(b) >= 0 {
+		return a
+	}
+	return b
+}
+
+// floorDiv returns a/c rounded down, for c > 0.
+func floorDiv(a, c *big.Int) *big.Int {
+	q, _ := new(big.Int).DivMod(a, c, new(big.Int))
+	return q
+}
+
+// ceilDiv returns a/c rounded up, for c > 0.
+func ceilDiv(a, c *big.Int) *big.Int {
+	q, m := new(big.Int).DivMod(a, c, new(big.Int))
+	if m.Sign() != 0 {
+		q.Add(q, big.NewInt(1))
+	}
+	return q
+}
