@@ -115,18 +115,7 @@ func (p *boundsProof) differenceAtLeast(a, b *expr.Term, least int64) bool {
 	if !okA || !okB {
 		return false
 	}
-	diff := polynomial{}
-	for k, c := range pb {
-		diff[k] = new(big.Int).Set(c)
-	}
-	for k, c := range pa {
-		if d, ok := diff[k]; ok {
-			d.Sub(d, c)
-		} else {
-			diff[k] = new(big.Int).Neg(c)
-		}
-	}
-	return p.polyInterval(diff).lo.Cmp(big.NewInt(least)) >= 0
+	return p.polyInterval(sumOf(pb, pa, -1)).lo.Cmp(big.NewInt(least)) >= 0
 }
 
 // nonNegative reports whether t's signed reading is at least 0, where
@@ -412,16 +401,11 @@ func (p *boundsProof) polyInterval(poly polynomial) interval {
 func sumOf(a, b polynomial, sign int64) polynomial {
 	out := polynomial{}
 	for k, c := range a {
-		out[k] = new(big.Int).Set(c)
+		out.add(k, c)
 	}
 	s := big.NewInt(sign)
 	for k, c := range b {
-		term := new(big.Int).Mul(c, s)
-		if d, ok := out[k]; ok {
-			d.Add(d, term)
-		} else {
-			out[k] = term
-		}
+		out.add(k, new(big.Int).Mul(c, s))
 	}
 	return out
 }
@@ -431,16 +415,19 @@ func productOf(a, b polynomial) polynomial {
 	out := polynomial{}
 	for ka, ca := range a {
 		for kb, cb := range b {
-			k := monomialProduct(ka, kb)
-			term := new(big.Int).Mul(ca, cb)
-			if d, ok := out[k]; ok {
-				d.Add(d, term)
-			} else {
-				out[k] = term
-			}
+			out.add(monomialProduct(ka, kb), new(big.Int).Mul(ca, cb))
 		}
 	}
 	return out
+}
+
+// add adds c times the monomial of key k to the polynomial.
+func (p polynomial) add(k string, c *big.Int) {
+	if d, ok := p[k]; ok {
+		p[k] = new(big.Int).Add(d, c)
+	} else {
+		p[k] = new(big.Int).Set(c)
+	}
 }
 
 // monomialProduct returns the key of the product of two monomials.

@@ -130,17 +130,17 @@ func randomPremise(rng *rand.Rand, e, x, y *expr.Term) *expr.Term {
 	switch rng.Intn(8) {
 	case 0:
 		return expr.Eq(expr.SExt(e, 16), widened(e))
-	case 6:
-		return expr.Eq(expr.ZExt(e, 16), expr.SExt(e, 16))
-	case 7:
-		return expr.SLt(expr.ZExt(e, 16), expr.Const(uint64(rng.Intn(300)), 16))
 	case 1:
-		return expr.SLe(expr.Const(0, 8), e)
+		return expr.Eq(expr.ZExt(e, 16), expr.SExt(e, 16))
 	case 2:
-		return expr.SLt(e, other)
+		return expr.SLt(expr.ZExt(e, 16), expr.Const(uint64(rng.Intn(300)), 16))
 	case 3:
-		return expr.SLe(other, e)
+		return expr.SLe(expr.Const(0, 8), e)
 	case 4:
+		return expr.SLt(e, other)
+	case 5:
+		return expr.SLe(other, e)
+	case 6:
 		return expr.ULt(e, other)
 	}
 	return expr.ULe(other, e)
