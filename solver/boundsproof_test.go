@@ -256,3 +256,28 @@ func signedOf(v uint64, width int) int64 {
 	shift := uint(64 - width)
 	return int64(v<<shift) >> shift
 }
+
+// TestProveTriesBoundsFirst checks that Prove answers a premise the
+// bounds prove without Z3: with a budget of one unit, within which Z3
+// decides nothing, the index of a launch is proven not negative; a goal
+// that holds but needs Z3 (x < y from x <u y) is proven with the
+// default budget and not within one unit.
+func TestProveTriesBoundsFirst(t *testing.T) {
+	starved, full := New(1), New(0)
+	defer starved.Close()
+	defer full.Close()
+	grid, b, tid := v32("nctaid.x"), v32("ctaid.x#1"), v32("tid.x#1")
+	facts := []*expr.Term{expr.ULe(grid, c32(1<<20)), expr.ULt(b, grid), expr.ULt(tid, c32(16))}
+	index := expr.Add(expr.Mul(c32(16), b), tid)
+	if proven, err := starved.Prove(facts, expr.SLe(c32(0), index)); err != nil || !proven {
+		t.Errorf("index not negative, within one unit: proven = %v, %v", proven, err)
+	}
+	x, y := v32("x"), v32("y")
+	relational := []*expr.Term{expr.ULt(x, y), expr.ULt(y, c32(100))}
+	if proven, err := full.Prove(relational, expr.SLt(x, y)); err != nil || !proven {
+		t.Errorf("x < y with the default budget: proven = %v, %v", proven, err)
+	}
+	if proven, err := starved.Prove(relational, expr.SLt(x, y)); err != nil || proven {
+		t.Errorf("x < y within one unit: proven = %v, %v; the bounds alone do not prove it", proven, err)
+	}
+}
