@@ -72,21 +72,21 @@ func byteRowFactors(a, b *expr.Term) []*expr.Term {
 // and remainder of its polynomial's division by f's. The rows must differ
 // from the offsets (f divides a monomial of one at least).
 func splitBytesBy(a, b, f *expr.Term, sizes [2]*expr.Term) (ByteRowSplit, bool) {
-	at := newAtomTable()
-	pa, okA := at.poly(a)
-	pb, okB := at.poly(b)
-	pf, okF := at.poly(f)
+	at := expr.NewAtomTable()
+	pa, okA := at.Poly(a)
+	pb, okB := at.Poly(b)
+	pf, okF := at.Poly(f)
 	if !okA || !okB || !okF {
 		return ByteRowSplit{}, false
 	}
 	x1, y1, ok1 := divideBy(pa, pf)
 	x2, y2, ok2 := divideBy(pb, pf)
-	if !ok1 || !ok2 || len(x1.monos)+len(x2.monos) == 0 {
+	if !ok1 || !ok2 || len(x1.Monos)+len(x2.Monos) == 0 {
 		return ByteRowSplit{}, false
 	}
 	s := ByteRowSplit{Factor: f,
-		Rows:    [2]*expr.Term{at.term(x1), at.term(x2)},
-		Columns: [2]*expr.Term{at.term(y1), at.term(y2)}}
+		Rows:    [2]*expr.Term{polyTerm(at, x1), polyTerm(at, x2)},
+		Columns: [2]*expr.Term{polyTerm(at, y1), polyTerm(at, y2)}}
 	for i := range 2 {
 		s.Premises[i] = insideRow(s.Columns[i], sizes[i], f)
 	}

@@ -32,41 +32,41 @@ func Disjoint(l *Launch, a, b *kernelanalysis.Access) bool {
 	if !a.Size.IsConst() || !b.Size.IsConst() || o1.Width != o2.Width {
 		return false
 	}
-	at := newAtomTable()
-	p1, ok1 := at.poly(o1)
-	p2, ok2 := at.poly(o2)
+	at := expr.NewAtomTable()
+	p1, ok1 := at.Poly(o1)
+	p2, ok2 := at.Poly(o2)
 	if !ok1 || !ok2 {
 		return false
 	}
-	d, ok := p1.plus(p2, -1)
+	d, ok := p1.Plus(p2, -1)
 	if !ok {
 		return false
 	}
 	size1, size2 := int64(a.Size.Value), int64(b.Size.Value)
-	modulus := d.stride()
-	if !d.wrapFree(at, max(size1, size2)) {
-		modulus = powerOfTwoIn(modulus, d.width)
+	modulus := stride(d)
+	if !wrapFree(d, at, max(size1, size2)) {
+		modulus = powerOfTwoIn(modulus, d.Width)
 	}
-	return !residueBetween(d.constant(), modulus, -size1, size2)
+	return !residueBetween(constant(d), modulus, -size1, size2)
 }
 
 // stride returns the greatest common divisor of the coefficients of the
 // polynomial's non-constant monomials, 0 if it has none.
-func (p polynomial) stride() *big.Int {
+func stride(p expr.Polynomial) *big.Int {
 	g := new(big.Int)
-	for _, m := range p.monos {
-		if len(m.atoms) > 0 {
-			g.GCD(nil, nil, g, new(big.Int).Abs(big.NewInt(m.coef)))
+	for _, m := range p.Monos {
+		if len(m.Atoms) > 0 {
+			g.GCD(nil, nil, g, new(big.Int).Abs(big.NewInt(m.Coef)))
 		}
 	}
 	return g
 }
 
 // constant returns the polynomial's constant monomial's coefficient.
-func (p polynomial) constant() int64 {
-	for _, m := range p.monos {
-		if len(m.atoms) == 0 {
-			return m.coef
+func constant(p expr.Polynomial) int64 {
+	for _, m := range p.Monos {
+		if len(m.Atoms) == 0 {
+			return m.Coef
 		}
 	}
 	return 0
@@ -99,14 +99,14 @@ func residueBetween(c int64, g *big.Int, lo, hi int64) bool {
 // Then a difference of two offsets that overlap by the width's signed
 // reading is the polynomial's value itself, not that value plus a
 // multiple of 2^width.
-func (p polynomial) wrapFree(at *atomTable, margin int64) bool {
-	limit := new(big.Int).Lsh(big.NewInt(1), uint(p.width-1))
+func wrapFree(p expr.Polynomial, at *expr.AtomTable, margin int64) bool {
+	limit := new(big.Int).Lsh(big.NewInt(1), uint(p.Width-1))
 	limit.Sub(limit, big.NewInt(margin))
 	total := new(big.Int)
-	for _, m := range p.monos {
-		term := new(big.Int).Abs(big.NewInt(m.coef))
-		for _, i := range m.atoms {
-			term.Mul(term, magnitudeBound(at.atoms[i]))
+	for _, m := range p.Monos {
+		term := new(big.Int).Abs(big.NewInt(m.Coef))
+		for _, i := range m.Atoms {
+			term.Mul(term, magnitudeBound(at.AtomTerm(i)))
 		}
 		total.Add(total, term)
 	}

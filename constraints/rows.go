@@ -72,21 +72,21 @@ func RowSplits(a, b *expr.Term, lengths ...*expr.Term) []RowSplit {
 // splitBy reads two indices by the row length f: each is q*f + r, the
 // quotient and remainder of the division of their polynomials by f's.
 func splitBy(a, b, f *expr.Term) (RowSplit, bool) {
-	at := newAtomTable()
-	pa, okA := at.poly(a)
-	pb, okB := at.poly(b)
-	pf, okF := at.poly(f)
+	at := expr.NewAtomTable()
+	pa, okA := at.Poly(a)
+	pb, okB := at.Poly(b)
+	pf, okF := at.Poly(f)
 	if !okA || !okB || !okF {
 		return RowSplit{}, false
 	}
 	x1, y1, ok1 := divideBy(pa, pf)
 	x2, y2, ok2 := divideBy(pb, pf)
-	if !ok1 || !ok2 || len(x1.monos)+len(x2.monos) == 0 || !x1.fits32() || !x2.fits32() || !y1.fits64() || !y2.fits64() {
+	if !ok1 || !ok2 || len(x1.Monos)+len(x2.Monos) == 0 || !fits32(x1) || !fits32(x2) || !fits64(y1) || !fits64(y2) {
 		return RowSplit{}, false
 	}
 	s := RowSplit{Factor: f,
-		Rows:    [2]*expr.Term{at.term(x1), at.term(x2)},
-		Columns: [2]*expr.Term{at.term(y1), at.term(y2)}}
+		Rows:    [2]*expr.Term{polyTerm(at, x1), polyTerm(at, x2)},
+		Columns: [2]*expr.Term{polyTerm(at, y1), polyTerm(at, y2)}}
 	s.Premises[0] = columnPremises(at, y1, s.Columns[0], f)
 	s.Premises[1] = columnPremises(at, y2, s.Columns[1], f)
 	return s, true
@@ -102,14 +102,14 @@ func RowLengths(a, b *expr.Term) []*expr.Term {
 	anyProduct := func(*expr.Term) bool { return true }
 	length := func(f *expr.Term) bool { return f.Op != expr.OpMul && f.Op != expr.OpShl }
 	order, count, terms := productOperands(a, b, anyProduct, length)
-	at := newAtomTable()
-	pa, okA := at.poly(a)
-	pb, okB := at.poly(b)
+	at := expr.NewAtomTable()
+	pa, okA := at.Poly(a)
+	pb, okB := at.Poly(b)
 	if !okA || !okB {
 		return order
 	}
 	for _, n := range factors(pa, pb) {
-		if r := terms.Intern(at.atoms[n]); count[r] == 0 && launchWide(r) {
+		if r := terms.Intern(at.AtomTerm(n)); count[r] == 0 && launchWide(r) {
 			count[r] = 1
 			order = append(order, r)
 		}
@@ -152,11 +152,11 @@ func productOperands(a, b *expr.Term, product, operand func(*expr.Term) bool) (o
 // A factor of one index only reads the other as row 0: x*nx + y against
 // (x' + k*ny)*nx + y' with both columns below nx, and then x against
 // x' + k*ny with x and x' below ny.
-func factors(p, q polynomial) []int {
-	count := func(p polynomial) map[int]int {
+func factors(p, q expr.Polynomial) []int {
+	count := func(p expr.Polynomial) map[int]int {
 		c := map[int]int{}
-		for _, m := range p.monos {
-			for _, a := range slices.Compact(slices.Clone(m.atoms)) {
+		for _, m := range p.Monos {
+			for _, a := range slices.Compact(slices.Clone(m.Atoms)) {
 				c[a]++
 			}
 		}
@@ -192,12 +192,12 @@ func factors(p, q polynomial) []int {
 // computed without wrap (its 64-bit reading is p's integer, which
 // fits64 keeps from overflowing; an atom is computed by nothing) and
 // lies in [0, n).
-func columnPremises(at *atomTable, p polynomial, y, n *expr.Term) []*expr.Term {
+func columnPremises(at *expr.AtomTable, p expr.Polynomial, y, n *expr.Term) []*expr.Term {
 	inRow := []*expr.Term{expr.SLe(expr.Const(0, 32), y), expr.SLt(y, n)}
-	if p.atom() {
+	if isAtom(p) {
 		return inRow
 	}
-	return append([]*expr.Term{expr.Eq(expr.SExt(y, 64), at.wideTerm(p))}, inRow...)
+	return append([]*expr.Term{expr.Eq(expr.SExt(y, 64), wideTerm(at, p))}, inRow...)
 }
 
 // IndexEquation returns the element indices whose equality is the
@@ -338,12 +338,12 @@ func (q *Query) ExactIndex(side int) ([]*expr.Term, bool) {
 	var premises []*expr.Term
 	for _, u := range acc.Unpromised {
 		u = expr.Instantiate(u, side+1)
-		at := newAtomTable()
-		p, ok := at.poly(u)
-		if !ok || u.Width != 32 || !p.fits64() {
+		at := expr.NewAtomTable()
+		p, ok := at.Poly(u)
+		if !ok || u.Width != 32 || !fits64(p) {
 			return nil, false
 		}
-		premises = append(premises, expr.Eq(expr.SExt(u, 64), at.wideTerm(p)))
+		premises = append(premises, expr.Eq(expr.SExt(u, 64), wideTerm(at, p)))
 	}
 	return premises, true
 }

@@ -22,8 +22,6 @@ package solver
 import (
 	"math/big"
 	"slices"
-	"strconv"
-	"strings"
 
 	"hgrd/expr"
 )
@@ -37,17 +35,12 @@ const boundsRounds = 4
 // operands (through extensions, sums and products with constants).
 const maxRefineDepth = 6
 
-// A polynomial is a sum of monomials over atoms, by monomial key (the
-// sorted ids of its atoms, "" for the constant).
-type polynomial map[string]*big.Int
-
 // A boundsProof holds what the facts of one proof bound.
 type boundsProof struct {
 	terms expr.Interner
 	known map[*expr.Term]interval // bounds the facts state, by representative
 	memo  map[*expr.Term]interval // intervals of the current reading
-	atoms []*expr.Term            // atoms by id
-	ids   map[*expr.Term]int      // ids by representative
+	atoms *expr.AtomTable         // the atoms of the polynomials read
 }
 
 // provenByBounds reports whether the bounds of facts prove goal: a
@@ -59,7 +52,7 @@ func provenByBounds(facts []*expr.Term, goal *expr.Term) bool {
 // newBoundsProof returns the bounds that facts state, read until they
 // narrow no more or boundsRounds times.
 func newBoundsProof(facts []*expr.Term) *boundsProof {
-	p := &boundsProof{known: map[*expr.Term]interval{}, ids: map[*expr.Term]int{}}
+	p := &boundsProof{known: map[*expr.Term]interval{}, atoms: expr.NewAtomTable()}
 	var conjuncts []*expr.Term
 	for _, f := range facts {
 		conjuncts = append(conjuncts, expr.Conjuncts(f)...)
@@ -94,7 +87,8 @@ func (p *boundsProof) proves(goal *expr.Term) bool {
 		}
 		pa, okA := p.poly(a)
 		pb, okB := p.poly(b)
-		return okA && okB && samePolynomial(pa, pb)
+		d, ok := pa.Plus(pb, -1)
+		return okA && okB && ok && d.IsZero()
 	case expr.OpSLe:
 		return p.differenceAtLeast(a, b, 0)
 	case expr.OpSLt:
@@ -115,7 +109,8 @@ func (p *boundsProof) differenceAtLeast(a, b *expr.Term, least int64) bool {
 	if !okA || !okB {
 		return false
 	}
-	return p.polyInterval(sumOf(pb, pa, -1)).lo.Cmp(big.NewInt(least)) >= 0
+	d, ok := pb.Plus(pa, -1)
+	return ok && p.polyInterval(d).lo.Cmp(big.NewInt(least)) >= 0
 }
 
 // nonNegative reports whether t's signed reading is at least 0, where
@@ -225,6 +220,9 @@ func (p *boundsProof) arithmetic(t *expr.Term) interval {
 		return interval{add(a.lo, b.lo), add(a.hi, b.hi)}
 	case expr.OpSub:
 		return interval{sub(a.lo, b.hi), sub(a.hi, b.lo)}
+	case expr.OpShl:
+		scale := new(big.Int).Lsh(big.NewInt(1), uint(t.Args[1].Value))
+		return product(a, interval{scale, scale})
 	}
 	return product(a, b)
 }
@@ -257,6 +255,12 @@ func (p *boundsProof) structural(t *expr.Term) interval {
 	case expr.OpAdd, expr.OpSub, expr.OpMul:
 		if iv := p.arithmetic(t); fits(iv, t.Width) {
 			return iv
+		}
+	case expr.OpShl:
+		if t.Args[1].IsConst() && t.Args[1].Value < uint64(t.Width) {
+			if iv := p.arithmetic(t); fits(iv, t.Width) {
+				return iv
+			}
 		}
 	case expr.OpSExt:
 		return p.interval(t.Args[0])
@@ -331,135 +335,58 @@ func (p *boundsProof) remainder(t *expr.Term) interval {
 }
 
 // poly returns t as a polynomial over atoms whose value is t's signed
-// reading, and false if an addition, subtraction or product in it may
-// wrap (or an extension or truncation may change its value).
-func (p *boundsProof) poly(t *expr.Term) (polynomial, bool) {
+// reading, and false if an addition, subtraction, product or shift in
+// it may wrap (or an extension or truncation may change its value).
+func (p *boundsProof) poly(t *expr.Term) (expr.Polynomial, bool) {
+	if t.IsBool() || !p.wrapFree(t) {
+		return expr.Polynomial{}, false
+	}
+	return p.atoms.PolyWith(t, p.operand)
+}
+
+// wrapFree reports whether no addition, subtraction, product or shift
+// by a constant among t's arithmetic, down to its other operations, may
+// wrap.
+func (p *boundsProof) wrapFree(t *expr.Term) bool {
+	switch {
+	case t.Op == expr.OpAdd || t.Op == expr.OpSub || t.Op == expr.OpMul:
+		return p.exact(t) && p.wrapFree(t.Args[0]) && p.wrapFree(t.Args[1])
+	case t.Op == expr.OpShl && t.Args[1].IsConst():
+		return p.exact(t) && p.wrapFree(t.Args[0])
+	}
+	return true
+}
+
+// operand reads an operation of a polynomial that is no arithmetic: an
+// extension or truncation that keeps its operand's value as that
+// operand, anything else as an atom.
+func (p *boundsProof) operand(t *expr.Term) (expr.Polynomial, bool) {
 	switch t.Op {
-	case expr.OpConst:
-		return polynomial{"": big.NewInt(t.Signed())}, !t.IsBool()
 	case expr.OpSExt:
 		return p.poly(t.Args[0])
 	case expr.OpZExt, expr.OpTrunc:
 		if iv := p.interval(t.Args[0]); iv.lo.Sign() >= 0 && fits(iv, t.Width) {
 			return p.poly(t.Args[0])
 		}
-		return nil, false
-	case expr.OpAdd, expr.OpSub, expr.OpMul:
-		if !p.exact(t) {
-			return nil, false
-		}
-		a, okA := p.poly(t.Args[0])
-		b, okB := p.poly(t.Args[1])
-		if !okA || !okB {
-			return nil, false
-		}
-		switch t.Op {
-		case expr.OpAdd:
-			return sumOf(a, b, 1), true
-		case expr.OpSub:
-			return sumOf(a, b, -1), true
-		}
-		return productOf(a, b), true
+		return expr.Polynomial{}, false
 	}
 	if t.IsBool() {
-		return nil, false
+		return expr.Polynomial{}, false
 	}
-	return polynomial{p.atom(t): big.NewInt(1)}, true
-}
-
-// atom returns the monomial key of t read as an atom.
-func (p *boundsProof) atom(t *expr.Term) string {
-	key := p.terms.Intern(t)
-	id, ok := p.ids[key]
-	if !ok {
-		id = len(p.atoms)
-		p.atoms = append(p.atoms, key)
-		p.ids[key] = id
-	}
-	return strconv.Itoa(id)
+	return p.atoms.AtomPoly(t), true
 }
 
 // polyInterval returns the range of a polynomial's value.
-func (p *boundsProof) polyInterval(poly polynomial) interval {
+func (p *boundsProof) polyInterval(poly expr.Polynomial) interval {
 	total := interval{big.NewInt(0), big.NewInt(0)}
-	for key, coef := range poly {
-		m := interval{big.NewInt(1), big.NewInt(1)}
-		if key != "" {
-			for _, id := range strings.Split(key, ",") {
-				n, _ := strconv.Atoi(id)
-				m = product(m, p.interval(p.atoms[n]))
-			}
+	for _, m := range poly.Monos {
+		iv := interval{big.NewInt(m.Coef), big.NewInt(m.Coef)}
+		for _, a := range m.Atoms {
+			iv = product(iv, p.interval(p.atoms.AtomTerm(a)))
 		}
-		c := interval{coef, coef}
-		term := product(c, m)
-		total = interval{add(total.lo, term.lo), add(total.hi, term.hi)}
+		total = interval{add(total.lo, iv.lo), add(total.hi, iv.hi)}
 	}
 	return total
-}
-
-// sumOf returns a + sign*b.
-func sumOf(a, b polynomial, sign int64) polynomial {
-	out := polynomial{}
-	for k, c := range a {
-		out.add(k, c)
-	}
-	s := big.NewInt(sign)
-	for k, c := range b {
-		out.add(k, new(big.Int).Mul(c, s))
-	}
-	return out
-}
-
-// productOf returns a*b.
-func productOf(a, b polynomial) polynomial {
-	out := polynomial{}
-	for ka, ca := range a {
-		for kb, cb := range b {
-			out.add(monomialProduct(ka, kb), new(big.Int).Mul(ca, cb))
-		}
-	}
-	return out
-}
-
-// add adds c times the monomial of key k to the polynomial.
-func (p polynomial) add(k string, c *big.Int) {
-	if d, ok := p[k]; ok {
-		p[k] = new(big.Int).Add(d, c)
-	} else {
-		p[k] = new(big.Int).Set(c)
-	}
-}
-
-// monomialProduct returns the key of the product of two monomials.
-func monomialProduct(a, b string) string {
-	var ids []int
-	for _, k := range []string{a, b} {
-		if k == "" {
-			continue
-		}
-		for _, id := range strings.Split(k, ",") {
-			n, _ := strconv.Atoi(id)
-			ids = append(ids, n)
-		}
-	}
-	slices.Sort(ids)
-	parts := make([]string, len(ids))
-	for i, n := range ids {
-		parts[i] = strconv.Itoa(n)
-	}
-	return strings.Join(parts, ",")
-}
-
-// samePolynomial reports whether two polynomials have the same nonzero
-// coefficients.
-func samePolynomial(a, b polynomial) bool {
-	d := sumOf(a, b, -1)
-	for _, c := range d {
-		if c.Sign() != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // intersect returns the common part of two intervals (an empty one if
