@@ -41,6 +41,9 @@ type boundsProof struct {
 	known map[*expr.Term]interval // bounds the facts state, by representative
 	memo  map[*expr.Term]interval // intervals of the current reading
 	atoms *expr.AtomTable         // the atoms of the polynomials read
+	// facts are the conjuncts of the facts, with negated comparisons
+	// turned into comparisons (positive).
+	facts []*expr.Term
 }
 
 // provenByBounds reports whether the bounds of facts prove goal: a
@@ -55,8 +58,11 @@ func newBoundsProof(facts []*expr.Term) *boundsProof {
 	p := &boundsProof{known: map[*expr.Term]interval{}, atoms: expr.NewAtomTable()}
 	var conjuncts []*expr.Term
 	for _, f := range facts {
-		conjuncts = append(conjuncts, expr.Conjuncts(f)...)
+		for _, c := range expr.Conjuncts(f) {
+			conjuncts = append(conjuncts, positive(c))
+		}
 	}
+	p.facts = conjuncts
 	for range boundsRounds {
 		p.memo = map[*expr.Term]interval{}
 		changed := false
@@ -73,8 +79,12 @@ func newBoundsProof(facts []*expr.Term) *boundsProof {
 
 // proves reports whether the bounds prove goal.
 func (p *boundsProof) proves(goal *expr.Term) bool {
+	goal = positive(goal)
 	if goal.Op == expr.OpAnd && goal.IsBool() {
 		return !slices.ContainsFunc(goal.Args, func(g *expr.Term) bool { return !p.proves(g) })
+	}
+	if o, ok := p.ordering(goal); ok && p.orderedByFact(o) {
+		return true
 	}
 	if len(goal.Args) != 2 || goal.Args[0].IsBool() {
 		return false
@@ -99,6 +109,105 @@ func (p *boundsProof) proves(goal *expr.Term) bool {
 		return p.nonNegative(a) && p.nonNegative(b) && p.differenceAtLeast(a, b, 1)
 	}
 	return false
+}
+
+// An ordering states that one term's signed reading is below another's
+// by at least gap: low + gap <= high.
+type ordering struct {
+	low, high *expr.Term
+	gap       int64
+}
+
+// ordering reads a comparison as an ordering of signed readings: a
+// signed one as it is, an unsigned one where both sides are not
+// negative (and so read alike either way).
+func (p *boundsProof) ordering(c *expr.Term) (ordering, bool) {
+	if len(c.Args) != 2 || c.Args[0].IsBool() {
+		return ordering{}, false
+	}
+	a, b := c.Args[0], c.Args[1]
+	unsigned := c.Op == expr.OpULt || c.Op == expr.OpULe
+	if unsigned && (!p.nonNegative(a) || !p.nonNegative(b)) {
+		return ordering{}, false
+	}
+	switch c.Op {
+	case expr.OpSLt, expr.OpULt:
+		return ordering{a, b, 1}, true
+	case expr.OpSLe, expr.OpULe:
+		return ordering{a, b, 0}, true
+	}
+	return ordering{}, false
+}
+
+// orderedByFact reports whether a fact orders two terms at least as far
+// apart as o asks, up to what the bounds give their differences: from
+// low' + gap' <= high', low <= low' + d1 and high' <= high + d2, low +
+// (gap' - d1 - d2) <= high. A guard i < n proves the premise i < n
+// again, and tid <u ntid proves tid <s ntid.
+func (p *boundsProof) orderedByFact(o ordering) bool {
+	low, okL := p.poly(o.low)
+	high, okH := p.poly(o.high)
+	if !okL || !okH {
+		return false
+	}
+	for _, f := range p.facts {
+		for _, fo := range p.orderings(f) {
+			fl, okFL := p.poly(fo.low)
+			fh, okFH := p.poly(fo.high)
+			if !okFL || !okFH {
+				continue
+			}
+			d1, ok1 := low.Plus(fl, -1)
+			d2, ok2 := fh.Plus(high, -1)
+			if !ok1 || !ok2 {
+				continue
+			}
+			slack := new(big.Int).Add(p.polyInterval(d1).hi, p.polyInterval(d2).hi)
+			if slack.Cmp(big.NewInt(fo.gap-o.gap)) <= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// orderings returns the orderings a fact states: an equality states two.
+func (p *boundsProof) orderings(f *expr.Term) []ordering {
+	if f.Op == expr.OpEq && len(f.Args) == 2 && !f.Args[0].IsBool() {
+		return []ordering{{f.Args[0], f.Args[1], 0}, {f.Args[1], f.Args[0], 0}}
+	}
+	if o, ok := p.ordering(f); ok {
+		return []ordering{o}
+	}
+	return nil
+}
+
+// positive returns a negated comparison as the comparison that holds
+// exactly where it does not (!(a < b) is b <= a); any other term as it is.
+func positive(t *expr.Term) *expr.Term {
+	if t.Op != expr.OpNot {
+		return t
+	}
+	c := t.Args[0]
+	if len(c.Args) != 2 || c.Args[0].IsBool() {
+		return t
+	}
+	a, b := c.Args[0], c.Args[1]
+	switch c.Op {
+	case expr.OpSLt:
+		return expr.SLe(b, a)
+	case expr.OpSLe:
+		return expr.SLt(b, a)
+	case expr.OpULt:
+		return expr.ULe(b, a)
+	case expr.OpULe:
+		return expr.ULt(b, a)
+	case expr.OpEq:
+		return expr.Ne(a, b)
+	case expr.OpNe:
+		return expr.Eq(a, b)
+	}
+	return t
 }
 
 // differenceAtLeast reports whether b - a >= least wherever the bounds

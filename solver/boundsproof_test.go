@@ -41,6 +41,12 @@ func TestProvenByBounds(t *testing.T) {
 		{"the same term", nil, expr.Eq(expr.Mul(n, n), expr.Mul(n, n)), true},
 		{"a conjunction", []*expr.Term{expr.ULt(n, c32(8))},
 			expr.AllOf(expr.SLe(c32(0), n), expr.SLt(n, c32(8))), true},
+		{"a thread index below its block size", []*expr.Term{expr.ULt(tid, block), expr.ULe(block, c32(1024))},
+			expr.SLt(tid, block), true},
+		{"a guard restated", append(launch, threads, expr.SLt(index, n)), expr.SLt(expr.Add(index, c32(0)), n), true},
+		{"a guard one short", append(launch, threads, expr.SLt(index, n)), expr.SLt(expr.Add(index, c32(1)), n), false},
+		{"a negated guard", []*expr.Term{expr.Not(expr.SLe(n, c32(0)))}, expr.SLt(c32(0), n), true},
+		{"two facts in a chain", []*expr.Term{expr.SLt(b, n), expr.SLt(n, grid)}, expr.SLt(b, grid), false},
 	}
 	for _, c := range cases {
 		if got := provenByBounds(c.facts, c.goal); got != c.proven {
@@ -62,6 +68,9 @@ func TestBoundsProofIsSound(t *testing.T) {
 	for range rounds {
 		facts := randomBounds(rng, x, y)
 		e := randomIndex(rng, x, y, 3)
+		if rng.Intn(3) == 0 {
+			e = x // a premise that restates a fact, up to a constant
+		}
 		goal := randomPremise(rng, e, x, y)
 		if !provenByBounds(facts, goal) {
 			continue
@@ -96,7 +105,22 @@ func randomBounds(rng *rand.Rand, x, y *expr.Term) []*expr.Term {
 	if rng.Intn(3) == 0 {
 		facts = append(facts, expr.ULe(expr.Mul(expr.ZExt(x, 16), expr.ZExt(y, 16)), expr.Const(uint64(rng.Intn(400)), 16)))
 	}
+	if rng.Intn(2) == 0 {
+		facts = append(facts, randomOrder(rng, x, y))
+	}
 	return facts
+}
+
+// randomOrder returns a random comparison of x with y plus a small
+// constant, signed or unsigned, stated as it is or as the negation of
+// its opposite (a guard's false branch).
+func randomOrder(rng *rand.Rand, x, y *expr.Term) *expr.Term {
+	shifted := expr.Add(y, expr.Const(uint64(rng.Intn(5)), 8))
+	compare := []func(a, b *expr.Term) *expr.Term{expr.SLt, expr.SLe, expr.ULt, expr.ULe, expr.Eq}[rng.Intn(5)]
+	if rng.Intn(2) == 0 {
+		return compare(x, shifted)
+	}
+	return expr.Not(compare(shifted, x))
 }
 
 // randomIndex returns a random 8-bit term over x and y of the given
@@ -124,9 +148,9 @@ func randomIndex(rng *rand.Rand, x, y *expr.Term, depth int) *expr.Term {
 // randomPremise returns a premise about e: that it does not wrap (its
 // sign extension is its operands' sum or product at 16 bits), that it is
 // not negative (also as its zero extension is its sign extension), or a
-// comparison with x, y or a constant.
+// comparison with x, y, y plus a small constant or a constant.
 func randomPremise(rng *rand.Rand, e, x, y *expr.Term) *expr.Term {
-	other := []*expr.Term{x, y, expr.Const(uint64(rng.Intn(256)), 8)}[rng.Intn(3)]
+	other := []*expr.Term{x, y, expr.Const(uint64(rng.Intn(256)), 8), expr.Add(y, expr.Const(uint64(rng.Intn(5)), 8))}[rng.Intn(4)]
 	switch rng.Intn(8) {
 	case 0:
 		return expr.Eq(expr.SExt(e, 16), widened(e))
@@ -260,8 +284,8 @@ func signedOf(v uint64, width int) int64 {
 // TestProveTriesBoundsFirst checks that Prove answers a premise the
 // bounds prove without Z3: with a budget of one unit, within which Z3
 // decides nothing, the index of a launch is proven not negative; a goal
-// that holds but needs Z3 (x < y from x <u y) is proven with the
-// default budget and not within one unit.
+// that holds but needs Z3 (x < z from x <u y and y <u z: two facts in a
+// chain) is proven with the default budget and not within one unit.
 func TestProveTriesBoundsFirst(t *testing.T) {
 	starved, full := New(1), New(0)
 	defer starved.Close()
@@ -272,12 +296,12 @@ func TestProveTriesBoundsFirst(t *testing.T) {
 	if proven, err := starved.Prove(facts, expr.SLe(c32(0), index)); err != nil || !proven {
 		t.Errorf("index not negative, within one unit: proven = %v, %v", proven, err)
 	}
-	x, y := v32("x"), v32("y")
-	relational := []*expr.Term{expr.ULt(x, y), expr.ULt(y, c32(100))}
-	if proven, err := full.Prove(relational, expr.SLt(x, y)); err != nil || !proven {
-		t.Errorf("x < y with the default budget: proven = %v, %v", proven, err)
+	x, y, z := v32("x"), v32("y"), v32("z")
+	chain := []*expr.Term{expr.ULt(x, y), expr.ULt(y, z), expr.ULt(z, c32(100))}
+	if proven, err := full.Prove(chain, expr.SLt(x, z)); err != nil || !proven {
+		t.Errorf("x < z with the default budget: proven = %v, %v", proven, err)
 	}
-	if proven, err := starved.Prove(relational, expr.SLt(x, y)); err != nil || proven {
-		t.Errorf("x < y within one unit: proven = %v, %v; the bounds alone do not prove it", proven, err)
+	if proven, err := starved.Prove(chain, expr.SLt(x, z)); err != nil || proven {
+		t.Errorf("x < z within one unit: proven = %v, %v; the bounds alone do not prove it", proven, err)
 	}
 }
