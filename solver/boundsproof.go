@@ -14,8 +14,10 @@
 // (variables and the operations it does not expand) when no addition,
 // subtraction or product in it can wrap: the term's value is then the
 // polynomial's. A goal that compares two such polynomials is proven
-// when the interval of their difference decides it. Anything else is
-// left to the solver: the check only ever answers "proven".
+// when the interval of their difference decides it, or when a fact
+// compares the same two terms up to what the intervals give their
+// differences (a guard i < n, stated again as a premise). Anything else
+// is left to the solver: the check only ever answers "proven".
 
 package solver
 
@@ -83,32 +85,20 @@ func (p *boundsProof) proves(goal *expr.Term) bool {
 	if goal.Op == expr.OpAnd && goal.IsBool() {
 		return !slices.ContainsFunc(goal.Args, func(g *expr.Term) bool { return !p.proves(g) })
 	}
-	if o, ok := p.ordering(goal); ok && p.orderedByFact(o) {
-		return true
+	if o, ok := p.ordering(goal); ok {
+		return p.differenceAtLeast(o.low, o.high, o.gap) || p.orderedByFact(o)
 	}
-	if len(goal.Args) != 2 || goal.Args[0].IsBool() {
+	if goal.Op != expr.OpEq || goal.Args[0].IsBool() {
 		return false
 	}
 	a, b := goal.Args[0], goal.Args[1]
-	switch goal.Op {
-	case expr.OpEq:
-		if expr.Equal(a, b) {
-			return true
-		}
-		pa, okA := p.poly(a)
-		pb, okB := p.poly(b)
-		d, ok := pa.Plus(pb, -1)
-		return okA && okB && ok && d.IsZero()
-	case expr.OpSLe:
-		return p.differenceAtLeast(a, b, 0)
-	case expr.OpSLt:
-		return p.differenceAtLeast(a, b, 1)
-	case expr.OpULe:
-		return p.nonNegative(a) && p.nonNegative(b) && p.differenceAtLeast(a, b, 0)
-	case expr.OpULt:
-		return p.nonNegative(a) && p.nonNegative(b) && p.differenceAtLeast(a, b, 1)
+	if expr.Equal(a, b) {
+		return true
 	}
-	return false
+	pa, okA := p.poly(a)
+	pb, okB := p.poly(b)
+	d, ok := pa.Plus(pb, -1)
+	return okA && okB && ok && d.IsZero()
 }
 
 // An ordering states that one term's signed reading is below another's
