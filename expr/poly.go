@@ -94,14 +94,24 @@ func (at *AtomTable) PolyWith(t *Term, other func(*Term) (Polynomial, bool)) (Po
 			return a.Plus(b, -1)
 		}
 		return a.Times(b)
-	case t.Op == OpShl && t.Args[1].IsConst() && t.Args[1].Value < uint64(min(w, 63)):
+	}
+	if k, ok := ConstShift(t); ok {
 		a, ok := at.PolyWith(t.Args[0], other)
 		if !ok {
 			return Polynomial{}, false
 		}
-		return a.Times(ConstPoly(1<<t.Args[1].Value, w))
+		return a.Times(ConstPoly(1<<k, w))
 	}
 	return other(t)
+}
+
+// ConstShift returns the amount of a left shift by a constant below
+// the term's width and 63: a product by 2^amount, as Poly reads it.
+func ConstShift(t *Term) (uint, bool) {
+	if t.Op != OpShl || !t.Args[1].IsConst() || t.Args[1].Value >= uint64(min(t.Width, 63)) {
+		return 0, false
+	}
+	return uint(t.Args[1].Value), true
 }
 
 // ConstPoly returns the polynomial of a constant.

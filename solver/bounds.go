@@ -6,30 +6,8 @@
 package solver
 
 import (
-	"math/big"
-
 	"hgrd/expr"
 )
-
-// An interval is a closed range of integers.
-type interval struct{ lo, hi *big.Int }
-
-// within reports whether every value of iv lies in r.
-func (iv interval) within(r interval) bool {
-	return iv.lo.Cmp(r.lo) >= 0 && iv.hi.Cmp(r.hi) <= 0
-}
-
-// signedRange and unsignedRange are the values of a width read as a
-// signed or an unsigned number.
-func signedRange(w int) interval {
-	half := new(big.Int).Lsh(big.NewInt(1), uint(w-1))
-	return interval{new(big.Int).Neg(half), new(big.Int).Sub(half, big.NewInt(1))}
-}
-
-func unsignedRange(w int) interval {
-	top := new(big.Int).Lsh(big.NewInt(1), uint(w))
-	return interval{big.NewInt(0), top.Sub(top, big.NewInt(1))}
-}
 
 // varBounds returns, for variables whose unsigned value the top-level
 // assertions bound above by less than 2^(width-1), that bound: such a

@@ -244,7 +244,7 @@ func (p *boundsProof) learn(f *expr.Term) bool {
 		if ib.lo.Sign() >= 0 {
 			changed = p.refine(a, interval{big.NewInt(0), sub(ib.hi, big.NewInt(strict))}, 0)
 		}
-		if ia.lo.Sign() >= 0 && p.interval(b).lo.Sign() >= 0 {
+		if ia.lo.Sign() >= 0 && ib.lo.Sign() >= 0 {
 			changed = p.refine(b, interval{add(ia.lo, big.NewInt(strict)), signedRange(b.Width).hi}, 0) || changed
 		}
 		return changed
@@ -311,16 +311,18 @@ func (p *boundsProof) exact(t *expr.Term) bool {
 }
 
 // arithmetic returns the interval of the exact result of an addition,
-// subtraction or product of t's operands.
+// subtraction, product or shift by a constant (expr.ConstShift) of t's
+// operands.
 func (p *boundsProof) arithmetic(t *expr.Term) interval {
 	a, b := p.interval(t.Args[0]), p.interval(t.Args[1])
 	switch t.Op {
 	case expr.OpAdd:
-		return interval{add(a.lo, b.lo), add(a.hi, b.hi)}
+		return a.plus(b)
 	case expr.OpSub:
-		return interval{sub(a.lo, b.hi), sub(a.hi, b.lo)}
-	case expr.OpShl:
-		scale := new(big.Int).Lsh(big.NewInt(1), uint(t.Args[1].Value))
+		return a.minus(b)
+	}
+	if k, ok := expr.ConstShift(t); ok {
+		scale := new(big.Int).Lsh(big.NewInt(1), k)
 		return product(a, interval{scale, scale})
 	}
 	return product(a, b)
@@ -356,7 +358,7 @@ func (p *boundsProof) structural(t *expr.Term) interval {
 			return iv
 		}
 	case expr.OpShl:
-		if t.Args[1].IsConst() && t.Args[1].Value < uint64(t.Width) {
+		if _, ok := expr.ConstShift(t); ok {
 			if iv := p.arithmetic(t); fits(iv, t.Width) {
 				return iv
 			}
@@ -444,16 +446,17 @@ func (p *boundsProof) poly(t *expr.Term) (expr.Polynomial, bool) {
 }
 
 // wrapFree reports whether no addition, subtraction, product or shift
-// by a constant among t's arithmetic, down to its other operations, may
-// wrap.
+// by a constant (expr.ConstShift) among t's arithmetic, down to its
+// other operations, which the polynomial reads as atoms, may wrap.
 func (p *boundsProof) wrapFree(t *expr.Term) bool {
-	switch {
-	case t.Op == expr.OpAdd || t.Op == expr.OpSub || t.Op == expr.OpMul:
+	switch t.Op {
+	case expr.OpAdd, expr.OpSub, expr.OpMul:
 		return p.exact(t) && p.wrapFree(t.Args[0]) && p.wrapFree(t.Args[1])
-	case t.Op == expr.OpShl && t.Args[1].IsConst():
+	}
+	if _, ok := expr.ConstShift(t); ok {
 		return p.exact(t) && p.wrapFree(t.Args[0])
 	}
-	return true
+	return true // an atom of the polynomial
 }
 
 // operand reads an operation of a polynomial that is no arithmetic: an
@@ -483,32 +486,14 @@ func (p *boundsProof) polyInterval(poly expr.Polynomial) interval {
 		for _, a := range m.Atoms {
 			iv = product(iv, p.interval(p.atoms.AtomTerm(a)))
 		}
-		total = interval{add(total.lo, iv.lo), add(total.hi, iv.hi)}
+		total = total.plus(iv)
 	}
 	return total
 }
 
-// intersect returns the common part of two intervals (an empty one if
-// none: lo above hi, which proves whatever is asked of it).
-func intersect(a, b interval) interval { return interval{maxBig(a.lo, b.lo), minBig(a.hi, b.hi)} }
-
 // fits reports whether an interval lies within a width's signed range.
 func fits(iv interval, width int) bool {
 	return iv.within(signedRange(width))
-}
-
-func minBig(a, b *big.Int) *big.Int {
-	if a.Cmp(b) <= 0 {
-		return a
-	}
-	return b
-}
-
-func maxBig(a, b *big.Int) *big.Int {
-	if a.Cmp(b) >= 0 {
-		return a
-	}
-	return b
 }
 
 // floorDiv returns a/c rounded down, for c > 0.

@@ -15,6 +15,7 @@ import (
 func TestProvenByBounds(t *testing.T) {
 	block, grid := v32("ntid.x"), v32("nctaid.x")
 	b, tid, n := v32("ctaid.x#1"), v32("tid.x#1"), v32("n")
+	wideN := expr.Var("n64", 64, expr.Shared)
 	wide := func(x *expr.Term) *expr.Term { return expr.SExt(x, 64) }
 	launch := []*expr.Term{
 		expr.Eq(block, c32(16)), expr.ULe(c32(1), grid), expr.ULe(grid, c32(1<<31-1)),
@@ -47,6 +48,10 @@ func TestProvenByBounds(t *testing.T) {
 		{"a guard one short", append(launch, threads, expr.SLt(index, n)), expr.SLt(expr.Add(index, c32(1)), n), false},
 		{"a negated guard", []*expr.Term{expr.Not(expr.SLe(n, c32(0)))}, expr.SLt(c32(0), n), true},
 		{"two facts in a chain", []*expr.Term{expr.SLt(b, n), expr.SLt(n, grid)}, expr.SLt(b, grid), false},
+		{"a shift by a constant", []*expr.Term{expr.ULe(wideN, expr.Const(10, 64))},
+			expr.SLe(expr.Const(0, 64), expr.Shl(wideN, expr.Const(2, 64))), true},
+		{"a shift past the width, read as an atom", []*expr.Term{expr.ULe(wideN, expr.Const(10, 64))},
+			expr.SLe(expr.Const(0, 64), expr.Shl(wideN, expr.Const(1<<60, 64))), false},
 	}
 	for _, c := range cases {
 		if got := provenByBounds(c.facts, c.goal); got != c.proven {

@@ -336,9 +336,9 @@ func (tr *intTranslator) arith(t *expr.Term) integer {
 	x, y := tr.operand(t.Args[0]), tr.operand(t.Args[1])
 	switch t.Op {
 	case expr.OpAdd:
-		return integer{x.e.Add(y.e), interval{add(x.iv.lo, y.iv.lo), add(x.iv.hi, y.iv.hi)}}
+		return integer{x.e.Add(y.e), x.iv.plus(y.iv)}
 	case expr.OpSub:
-		return integer{x.e.Sub(y.e), interval{sub(x.iv.lo, y.iv.hi), sub(x.iv.hi, y.iv.lo)}}
+		return integer{x.e.Sub(y.e), x.iv.minus(y.iv)}
 	}
 	return integer{x.e.Mul(y.e), product(x.iv, y.iv)}
 }
@@ -515,34 +515,6 @@ func (tr *intTranslator) apply(t *expr.Term) z3.Value {
 	}
 	return v
 }
-
-// union returns the smallest interval holding both.
-func union(a, b interval) interval {
-	lo, hi := a.lo, a.hi
-	if b.lo.Cmp(lo) < 0 {
-		lo = b.lo
-	}
-	if b.hi.Cmp(hi) > 0 {
-		hi = b.hi
-	}
-	return interval{lo, hi}
-}
-
-// product returns the interval of products of two intervals' members.
-func product(a, b interval) interval {
-	corners := []*big.Int{
-		new(big.Int).Mul(a.lo, b.lo), new(big.Int).Mul(a.lo, b.hi),
-		new(big.Int).Mul(a.hi, b.lo), new(big.Int).Mul(a.hi, b.hi),
-	}
-	iv := interval{corners[0], corners[0]}
-	for _, c := range corners[1:] {
-		iv = union(iv, interval{c, c})
-	}
-	return iv
-}
-
-func add(a, b *big.Int) *big.Int { return new(big.Int).Add(a, b) }
-func sub(a, b *big.Int) *big.Int { return new(big.Int).Sub(a, b) }
 
 // signedVars returns the variables that the query reads as signed
 // numbers more often than as unsigned ones; they are encoded in the
