@@ -39,12 +39,6 @@ const maxGlobalValues = 8
 // such code looks like. --explain shows the values a launch gets.
 type globalValues map[*ir.Global][]uint64
 
-// findGlobalValues computes the globalValues of a host module.
-func findGlobalValues(m *ir.Module) globalValues {
-	escaped, stores := globalUses(m)
-	return globalValuesOf(m, escaped, stores)
-}
-
 // globalValuesOf computes the globalValues of a host module from its
 // globalUses.
 func globalValuesOf(m *ir.Module, escaped map[*ir.Global]bool, stores map[*ir.Global][]value.Value) globalValues {

@@ -5,11 +5,20 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/llir/llvm/ir"
+
 	"hgrd/expr"
 	"hgrd/internal/testkit"
 )
 
-// globalsSource has one global of each kind findGlobalValues tells
+// findGlobalValues computes the globalValues of a host module, as the
+// walker does (newWalker).
+func findGlobalValues(m *ir.Module) globalValues {
+	escaped, stores := globalUses(m)
+	return globalValuesOf(m, escaped, stores)
+}
+
+// globalsSource has one global of each kind globalValuesOf tells
 // apart: read only, set to constants, copied from another, set from the
 // command line, passed by address, and a float.
 const globalsSource = `#include <cstdlib>

@@ -29,7 +29,7 @@ type walker struct {
 	layouts  map[*frontend.Kernel]layoutResult            // see layoutOf
 	frames   map[*symbolic.Evaluator]*frame               // the frame of each evaluator made
 	stores   storeCache                                   // see frame
-	globals  globalValues                                 // see findGlobalValues
+	globals  globalValues                                 // see globalValuesOf
 	writers  globalWriters                                // see findGlobalWriters
 	ranges   map[*ir.Func]*rangeFlow                      // see rangeFlowOf
 }
@@ -316,7 +316,7 @@ type hostHooks struct {
 	fr        *frame
 	namespace string
 	pitches   map[*ir.InstAlloca]*ir.InstCall // see pitchSlots
-	globals   globalValues                    // the values of the file's globals, see findGlobalValues
+	globals   globalValues                    // the values of the file's globals, see globalValuesOf
 	writers   globalWriters                   // the functions that may write them, see reachingGlobal
 	// globalLoads numbers the loads of globals the hooks gave a value,
 	// in the order asked, to name their choices apart.
