@@ -239,25 +239,42 @@ func sharingLanes(tasks []*task) []*task {
 }
 
 // sites returns, for each access of a kernel, the index of the first of
-// its accesses at the same source position: a read-modify-write
-// (force[i] += f) is a read and a write at one position.
+// its accesses at the same site: at the same source position (a
+// read-modify-write, force[i] += f, is a read and a write at one
+// position), or of the same bytes of the same object in the same block
+// (sameBytes). A swap, t = a[i]; a[i] = a[j]; a[j] += t, reads and
+// writes a[i] at two positions, and each pair of those accesses with
+// another asks the same question of their addresses.
 func sites(accs []*kernelanalysis.Access) []int {
 	first := map[frontend.Pos]int{}
 	out := make([]int, len(accs))
 	for i, a := range accs {
+		out[i] = i
 		if f, ok := first[a.Pos]; ok && a.Pos.IsValid() {
-			out[i] = f
+			out[i] = out[f]
 			continue
 		}
 		first[a.Pos] = i
-		out[i] = i
+		for j, b := range accs[:i] {
+			if sameBytes(a, b) {
+				out[i] = out[j]
+				break
+			}
+		}
 	}
 	return out
 }
 
+// sameBytes reports whether two accesses of one block touch the same
+// bytes of the same object: equal offsets and sizes.
+func sameBytes(a, b *kernelanalysis.Access) bool {
+	return a.Block != nil && a.Block == b.Block && a.Object == b.Object && a.Offset != nil &&
+		expr.Equal(a.Offset, b.Offset) && expr.Equal(a.Size, b.Size)
+}
+
 // lane returns the lane of the tasks of a kernel's pair of accesses (by
-// the indices of their sites in the kernel, see sites), every kind's and
-// their union's. The pairs of a read-modify-write with another access,
+// the indices of their sites in the kernel, see sites, in either order),
+// every kind's and their union's. The pairs of a read-modify-write with another access,
 // or with itself (write-read and write-write), ask the same questions
 // of memory's addresses: in one lane, the second is answered from the
 // first's model (the recent models of solver.Solver), where each lane
@@ -271,7 +288,7 @@ func sites(accs []*kernelanalysis.Access) []int {
 // them is not sought again at the same positions in the next.
 func lane(kernel string, first, second int) uint32 {
 	h := fnv.New32a()
-	fmt.Fprint(h, template(kernel), first, second)
+	fmt.Fprint(h, template(kernel), min(first, second), max(first, second))
 	return h.Sum32() % lanes
 }
 

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/llir/llvm/ir"
+
 	"hgrd/constraints"
 	"hgrd/expr"
 	"hgrd/frontend"
@@ -365,5 +367,39 @@ func TestSitesOfReadModifyWrite(t *testing.T) {
 	}
 	if lane("k", got[2], got[2]) != lane("k", got[1], got[2]) {
 		t.Error("the write-write and write-read pairs of one read-modify-write are in different lanes")
+	}
+}
+
+// TestSitesOfSwap checks that the accesses of a swap in one block,
+// t = a[i]; a[i] = a[j]; a[j] += t, share a site for each of a[i] and
+// a[j], so that the pairs that ask the same question of their addresses
+// share a lane whichever order they name the sites in; and that the
+// same bytes of another object, or in another block, are other sites.
+func TestSitesOfSwap(t *testing.T) {
+	at := func(line, col int) frontend.Pos { return frontend.Pos{File: "k.cu", Line: line, Column: col} }
+	tid := expr.Var("tid.x", 64, expr.PerThread)
+	i, j := expr.Mul(tid, expr.Int(4, 64)), expr.Add(expr.Mul(tid, expr.Int(4, 64)), expr.Int(4, 64))
+	four := expr.Int(4, 64)
+	a, other := &kernelanalysis.Object{Name: "a"}, &kernelanalysis.Object{Name: "b"}
+	body, exit := &ir.Block{}, &ir.Block{}
+	acc := func(pos frontend.Pos, kind kernelanalysis.AccessKind, obj *kernelanalysis.Object, off *expr.Term, b *ir.Block) *kernelanalysis.Access {
+		return &kernelanalysis.Access{Pos: pos, Kind: kind, Object: obj, Offset: off, Size: four, Block: b}
+	}
+	accs := []*kernelanalysis.Access{
+		acc(at(1, 9), kernelanalysis.Read, a, i, body),                                    // t = a[i]
+		acc(at(2, 14), kernelanalysis.Read, a, expr.Add(expr.Mul(tid, four), four), body), // a[j]
+		acc(at(2, 3), kernelanalysis.Write, a, expr.Mul(tid, four), body),                 // a[i] =
+		acc(at(3, 3), kernelanalysis.Read, a, j, body),                                    // a[j] +=
+		acc(at(3, 3), kernelanalysis.Write, a, j, body),
+		acc(at(4, 3), kernelanalysis.Write, other, i, body), // b[i]
+		acc(at(5, 3), kernelanalysis.Write, a, i, exit),     // a[i] after the block
+	}
+	got := sites(accs)
+	want := []int{0, 1, 0, 1, 1, 5, 6}
+	if !slices.Equal(got, want) {
+		t.Errorf("sites = %v, want %v", got, want)
+	}
+	if lane("k", got[1], got[2]) != lane("k", got[0], got[4]) {
+		t.Error("the pairs of a[i] and a[j] are in different lanes")
 	}
 }
