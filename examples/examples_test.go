@@ -148,6 +148,8 @@ var cases = []string{
 	"neighbour_slot_racy",
 	"nested_host_loops_ok",
 	"nested_host_loops_racy",
+	"nested_pointer_loops_ok",
+	"nested_pointer_loops_racy",
 	"no_host_launch",
 	"pathCompression_racy",
 	"pingpong_ok",

@@ -49,16 +49,74 @@ func (a *analyzer) loopPointer(v *ir.InstPhi, l *Loop) pointer {
 	}
 	a.ptrs[v] = a.unknownOffsets(v) // a recursive use sees unknown offsets
 	if len(entry) == 1 && len(next) == 1 {
-		if g, ok := next[0].(*ir.InstGetElementPtr); ok && g.Src == value.Value(v) && a.ev.AllInvariant(g.Indices, l) {
-			if delta, _, ok := a.gepOffset(g.ElemType, g.Indices, nil, false); ok {
-				k := expr.ZExt(Iteration(l), 64)
-				return a.pointerOf(entry[0]).mapOffsets(func(off *expr.Term) *expr.Term {
-					return expr.Add(off, expr.Mul(k, delta))
-				})
-			}
+		delta, ok := a.constantStride(v, l)
+		if !ok {
+			delta, ok = a.innerLoopStride(v, next[0], l)
+		}
+		if ok {
+			k := expr.ZExt(Iteration(l), 64)
+			return a.pointerOf(entry[0]).mapOffsets(func(off *expr.Term) *expr.Term {
+				return expr.Add(off, expr.Mul(k, delta))
+			})
 		}
 	}
 	return a.unknownOffsets(v)
+}
+
+// constantStride returns the bytes by which loop l advances its pointer
+// phi v in each iteration, if v's next value is a getelementptr of v
+// whose indices l does not change.
+func (a *analyzer) constantStride(v *ir.InstPhi, l *Loop) (*expr.Term, bool) {
+	next := a.ev.BackEdgeValue(v, l)
+	g, ok := next.(*ir.InstGetElementPtr)
+	if !ok || g.Src != value.Value(v) || !a.ev.AllInvariant(g.Indices, l) {
+		return nil, false
+	}
+	delta, _, ok := a.gepOffset(g.ElemType, g.Indices, nil, false)
+	return delta, ok
+}
+
+// innerLoopStride returns the bytes by which loop l advances its pointer
+// phi v in each iteration when an inner loop does the advancing: v's
+// next value is the header phi u of a counted loop directly inside l
+// (symbolic.Evaluator.TripCount) that enters with v and advances by a
+// constant stride, and the inner loop runs as many iterations in every
+// iteration of l. The stride is then the trip count times the inner
+// stride (im2col's data_col_ptr += height_col * width_col inside its
+// loops over the kernel's rows and columns). u's value at l's latch is
+// its value when the inner loop exits: u is defined in the inner loop's
+// header, which every path to the latch passes, and leaves the loop
+// only from there.
+func (a *analyzer) innerLoopStride(v *ir.InstPhi, next value.Value, l *Loop) (*expr.Term, bool) {
+	u, ok := next.(*ir.InstPhi)
+	if !ok {
+		return nil, false
+	}
+	inner := a.ev.G.LoopOf[a.ev.G.Where[u]]
+	if inner == nil || inner.Header != a.ev.G.Where[u] || inner.Parent != l {
+		return nil, false
+	}
+	for _, inc := range u.Incs {
+		if !inner.Contains(symbolic.AsBlock(inc.Pred)) && inc.X != value.Value(v) {
+			return nil, false
+		}
+	}
+	step, ok := a.constantStride(u, inner)
+	if !ok {
+		return nil, false
+	}
+	g := a.ev.BackEdgeValue(u, inner).(*ir.InstGetElementPtr)
+	if !a.ev.AllInvariant(g.Indices, l) {
+		return nil, false
+	}
+	trip, ok := a.ev.TripCount(inner, l)
+	if !ok {
+		return nil, false
+	}
+	if trip.Width < 64 {
+		trip = expr.ZExt(trip, 64)
+	}
+	return expr.Mul(trip, step), true
 }
 
 // unknownOffsets returns the objects a pointer may point into, each at an

@@ -81,7 +81,7 @@ func (e *Evaluator) headerPhi(v *ir.InstPhi, l *Loop, w int) *expr.Term {
 // constant c on every back edge: then x = init >> c*k (or << c*k), which
 // covers tree reductions' strides.
 func (e *Evaluator) geometric(v *ir.InstPhi, init *expr.Term, l *Loop) *expr.Term {
-	next := e.backEdgeValue(v, l)
+	next := e.BackEdgeValue(v, l)
 	if next == nil || init.IsBool() {
 		return nil
 	}
@@ -136,9 +136,9 @@ func repeatedShift(x *expr.Term, op expr.Op, c int64, k *expr.Term) *expr.Term {
 	return expr.Ite(inRange, shift(x, expr.Trunc64(amount, w)), expr.Const(0, w))
 }
 
-// backEdgeValue returns the single value a header phi takes on every back
+// BackEdgeValue returns the single value a header phi takes on every back
 // edge, or nil.
-func (e *Evaluator) backEdgeValue(v *ir.InstPhi, l *Loop) value.Value {
+func (e *Evaluator) BackEdgeValue(v *ir.InstPhi, l *Loop) value.Value {
 	var next value.Value
 	for _, inc := range v.Incs {
 		if !l.Contains(AsBlock(inc.Pred)) {

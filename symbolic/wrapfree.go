@@ -84,7 +84,7 @@ func (e *Evaluator) noteAffine(t, init, step *expr.Term) {
 // edges is an nsw instruction: the value of the k-th iteration is then
 // init + k*step exactly, each of the k steps promised not to wrap.
 func (e *Evaluator) incrementsWithoutWrap(v *ir.InstPhi, l *Loop) bool {
-	next := e.backEdgeValue(v, l)
+	next := e.BackEdgeValue(v, l)
 	if next == nil {
 		return false
 	}

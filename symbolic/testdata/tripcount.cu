@@ -1,0 +1,32 @@
+// Loops whose trip counts TripCount reads (or must not).
+__global__ void counted(int *a, int lo, int n) {
+  for (int i = lo; i < n; ++i) // lo < n ? n - lo : 0
+    a[i] = 0;
+}
+
+__global__ void countedUnsigned(int *a, unsigned n) {
+  for (unsigned i = 0; n > i; i++) // the bound first, unsigned
+    a[i] = 0;
+}
+
+__global__ void breaks(int *a, int n) {
+  for (int i = 0; i < n; ++i) { // leaves from its body too
+    if (a[i] < 0)
+      break;
+    a[i] = 0;
+  }
+}
+
+__global__ void strided(int *a, int n) {
+  for (int i = 0; i < n; i += 2) // steps by 2
+    a[i] = 0;
+}
+
+__global__ void nested(int *a, int n, int m) {
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < m; ++j) // the same in every iteration of i
+      a[i * m + j] = 0;
+    for (int j = 0; j < i; ++j) // grows with i
+      a[j] = 1;
+  }
+}

@@ -1,0 +1,119 @@
+// This file defines the trip count of a counted loop: how many
+// iterations it runs, as a term, when its only exit is its header's test
+// of a counter against a bound the loop does not change. A pointer or
+// index that an inner loop advances by a constant step is, after the
+// loop, advanced by the trip count times the step; if the trip count is
+// the same in every iteration of an enclosing loop, the value is affine
+// in that loop too (im2col's data_col_ptr += height_col * width_col in
+// the loops over the kernel's rows and columns).
+
+package symbolic
+
+import (
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/enum"
+	"github.com/llir/llvm/ir/value"
+
+	"hgrd/expr"
+)
+
+// TripCount returns the number of iterations loop l runs each time it is
+// entered, as a term of its counter's width, the same in every iteration
+// of the enclosing loop outer; false if l is not a counted loop: a header
+// phi c = c0 + k stepped by 1, a header whose branch stays while c < n
+// (signed or unsigned, either operand order), c0 and n the same in
+// every iteration of outer, and no other exit. The count is n - c0 if
+// c0 < n, else 0. (Loop counters do not wrap, as affine assumes.)
+func (e *Evaluator) TripCount(l, outer *Loop) (*expr.Term, bool) {
+	if !e.onlyHeaderExits(l) {
+		return nil, false
+	}
+	br, ok := l.Header.Term.(*ir.TermCondBr)
+	if !ok {
+		return nil, false
+	}
+	cmp, ok := br.Cond.(*ir.InstICmp)
+	if !ok || e.G.Where[cmp] != l.Header {
+		return nil, false
+	}
+	inTrue, inFalse := l.Contains(AsBlock(br.TargetTrue)), l.Contains(AsBlock(br.TargetFalse))
+	if inTrue == inFalse {
+		return nil, false
+	}
+	x, y, signed, ok := stayBelow(cmp, inTrue)
+	if !ok {
+		return nil, false
+	}
+	c, ok := x.(*ir.InstPhi)
+	if !ok || e.G.Where[c] != l.Header || !e.Invariant(y, outer) {
+		return nil, false
+	}
+	entry := e.entryValues(c, l)
+	if len(entry) != 1 || !e.Invariant(entry[0], outer) {
+		return nil, false
+	}
+	step, ok := e.affineStep(c, l)
+	if !ok || !step.IsConst() || step.Value != 1 {
+		return nil, false
+	}
+	init, bound := e.Term(entry[0]), e.Term(y)
+	if init.IsBool() || init.Width != bound.Width {
+		return nil, false
+	}
+	less := expr.ULt(init, bound)
+	if signed {
+		less = expr.SLt(init, bound)
+	}
+	return expr.Ite(less, expr.Sub(bound, init), expr.Const(0, bound.Width)), true
+}
+
+// onlyHeaderExits reports whether every edge out of l leaves from its
+// header.
+func (e *Evaluator) onlyHeaderExits(l *Loop) bool {
+	for b := range l.Blocks {
+		if b == l.Header {
+			continue
+		}
+		for _, s := range e.G.Succs[b] {
+			if !l.Contains(s) {
+				return false
+			}
+		}
+		if _, ok := b.Term.(*ir.TermRet); ok {
+			return false
+		}
+		if _, ok := b.Term.(*ir.TermUnreachable); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// entryValues returns the values a header phi of l takes on the edges
+// that enter l.
+func (e *Evaluator) entryValues(v *ir.InstPhi, l *Loop) []value.Value {
+	var out []value.Value
+	for _, inc := range v.Incs {
+		if !l.Contains(AsBlock(inc.Pred)) {
+			out = append(out, inc.X)
+		}
+	}
+	return out
+}
+
+// stayBelow reads the comparison of a loop's header whose true edge
+// (inTrue) or false edge stays in the loop as "stay while x < y": x and
+// y, and whether the comparison is signed; false for any other test.
+func stayBelow(cmp *ir.InstICmp, inTrue bool) (x, y value.Value, signed, ok bool) {
+	switch p := cmp.Pred; {
+	case inTrue && (p == enum.IPredSLT || p == enum.IPredULT):
+		return cmp.X, cmp.Y, p == enum.IPredSLT, true
+	case inTrue && (p == enum.IPredSGT || p == enum.IPredUGT):
+		return cmp.Y, cmp.X, p == enum.IPredSGT, true
+	case !inTrue && (p == enum.IPredSGE || p == enum.IPredUGE):
+		return cmp.X, cmp.Y, p == enum.IPredSGE, true
+	case !inTrue && (p == enum.IPredSLE || p == enum.IPredULE):
+		return cmp.Y, cmp.X, p == enum.IPredSLE, true
+	}
+	return nil, nil, false, false
+}

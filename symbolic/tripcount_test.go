@@ -1,0 +1,78 @@
+package symbolic
+
+import (
+	"testing"
+
+	"hgrd/expr"
+	"hgrd/frontend"
+	"hgrd/internal/testkit"
+)
+
+// TestTripCount checks the trip counts of counted loops, evaluated at
+// values of the kernels' parameters, and that loops with another exit,
+// another step, or a bound that changes with an enclosing loop have
+// none there.
+func TestTripCount(t *testing.T) {
+	u := testkit.Load(t, "testdata/tripcount.cu")
+	tests := []struct {
+		kernel string
+		loop   int    // the loop's position among the kernel's loops
+		within bool   // asked within the enclosing loop, not its own
+		params []int  // the values of the kernel's parameters after the pointer
+		want   uint64 // the trip count
+		none   bool   // no trip count
+	}{
+		{kernel: "counted", params: []int{3, 10}, want: 7},
+		{kernel: "counted", params: []int{10, 3}, want: 0},
+		{kernel: "counted", params: []int{-5, -2}, want: 3},
+		{kernel: "countedUnsigned", params: []int{4}, want: 4},
+		{kernel: "countedUnsigned", params: []int{0}, want: 0},
+		{kernel: "breaks", none: true},
+		{kernel: "strided", none: true},
+		{kernel: "nested", loop: 1, within: true, params: []int{4, 6}, want: 6},
+		{kernel: "nested", loop: 2, within: true, none: true},
+		{kernel: "nested", loop: 2, params: []int{4, 6}, want: 0}, // within its own loop, at i = 0
+	}
+	for _, tt := range tests {
+		k := kernelNamed(t, u, tt.kernel)
+		e := New(k.Func, testHooks{}, expr.PerThread)
+		l := e.G.Loops[tt.loop]
+		outer := l
+		if tt.within {
+			outer = l.Parent
+		}
+		trip, ok := e.TripCount(l, outer)
+		if ok == tt.none {
+			t.Errorf("%s loop %d: trip count %v, want none: %v", tt.kernel, tt.loop, trip, tt.none)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		env := expr.MapEnv{}
+		for i, v := range tt.params {
+			env[e.Term(k.Func.Params[i+1]).Name] = uint64(int64(v)) & (1<<32 - 1)
+		}
+		for _, v := range expr.Vars(trip) {
+			if _, set := env[v.Name]; !set {
+				env[v.Name] = 0 // the entry value of an inner loop's counter
+			}
+		}
+		got, err := expr.Eval(trip, env)
+		if err != nil || got != tt.want {
+			t.Errorf("%s loop %d at %v: %s = %d (%v), want %d", tt.kernel, tt.loop, tt.params, trip, got, err, tt.want)
+		}
+	}
+}
+
+// kernelNamed returns the kernel of a unit with a source name.
+func kernelNamed(t *testing.T, u *frontend.Unit, name string) *frontend.Kernel {
+	t.Helper()
+	for _, k := range u.Kernels {
+		if k.Name == name {
+			return k
+		}
+	}
+	t.Fatalf("no kernel %s", name)
+	return nil
+}
