@@ -150,6 +150,8 @@ var cases = []string{
 	"nested_host_loops_racy",
 	"nested_pointer_loops_ok",
 	"nested_pointer_loops_racy",
+	"nested_index_loops_ok",
+	"nested_index_loops_racy",
 	"no_host_launch",
 	"pathCompression_racy",
 	"pingpong_ok",

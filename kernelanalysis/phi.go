@@ -51,7 +51,7 @@ func (a *analyzer) loopPointer(v *ir.InstPhi, l *Loop) pointer {
 	if len(entry) == 1 && len(next) == 1 {
 		delta, ok := a.constantStride(v, l)
 		if !ok {
-			delta, ok = a.innerLoopStride(v, next[0], l)
+			delta, ok = a.innerLoopStride(v, l)
 		}
 		if ok {
 			k := expr.ZExt(Iteration(l), 64)
@@ -77,46 +77,21 @@ func (a *analyzer) constantStride(v *ir.InstPhi, l *Loop) (*expr.Term, bool) {
 }
 
 // innerLoopStride returns the bytes by which loop l advances its pointer
-// phi v in each iteration when an inner loop does the advancing: v's
-// next value is the header phi u of a counted loop directly inside l
-// (symbolic.Evaluator.TripCount) that enters with v and advances by a
-// constant stride, and the inner loop runs as many iterations in every
-// iteration of l. The stride is then the trip count times the inner
-// stride (im2col's data_col_ptr += height_col * width_col inside its
-// loops over the kernel's rows and columns). u's value at l's latch is
-// its value when the inner loop exits: u is defined in the inner loop's
-// header, which every path to the latch passes, and leaves the loop
-// only from there.
-func (a *analyzer) innerLoopStride(v *ir.InstPhi, next value.Value, l *Loop) (*expr.Term, bool) {
-	u, ok := next.(*ir.InstPhi)
+// phi v in each iteration when an inner loop does the advancing
+// (symbolic.Evaluator.InnerCountedLoop): the inner loop's trip count
+// times its constant stride, if that stride is the same in every
+// iteration of l (im2col's data_col_ptr += height_col * width_col inside
+// its loops over the kernel's rows and columns).
+func (a *analyzer) innerLoopStride(v *ir.InstPhi, l *Loop) (*expr.Term, bool) {
+	u, inner, trip, ok := a.ev.InnerCountedLoop(v, l, l)
 	if !ok {
 		return nil, false
-	}
-	inner := a.ev.G.LoopOf[a.ev.G.Where[u]]
-	if inner == nil || inner.Header != a.ev.G.Where[u] || inner.Parent != l {
-		return nil, false
-	}
-	for _, inc := range u.Incs {
-		if !inner.Contains(symbolic.AsBlock(inc.Pred)) && inc.X != value.Value(v) {
-			return nil, false
-		}
 	}
 	step, ok := a.constantStride(u, inner)
-	if !ok {
+	if !ok || !a.ev.AllInvariant(a.ev.BackEdgeValue(u, inner).(*ir.InstGetElementPtr).Indices, l) {
 		return nil, false
 	}
-	g := a.ev.BackEdgeValue(u, inner).(*ir.InstGetElementPtr)
-	if !a.ev.AllInvariant(g.Indices, l) {
-		return nil, false
-	}
-	trip, ok := a.ev.TripCount(inner, l)
-	if !ok {
-		return nil, false
-	}
-	if trip.Width < 64 {
-		trip = expr.ZExt(trip, 64)
-	}
-	return expr.Mul(trip, step), true
+	return expr.Mul(symbolic.CountAt(trip, 64), step), true
 }
 
 // unknownOffsets returns the objects a pointer may point into, each at an

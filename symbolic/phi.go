@@ -63,6 +63,9 @@ func (e *Evaluator) headerPhi(v *ir.InstPhi, l *Loop, w int) *expr.Term {
 	if step, ok := e.affineStep(v, l); ok && !init.IsBool() {
 		return e.affine(v, init, step, l)
 	}
+	if step, ok := e.innerLoopStep(v, l, l); ok && !e.InferInvariants && !init.IsBool() && step.Width == init.Width {
+		return e.affine(v, init, step, l)
+	}
 	if t := e.geometric(v, init, l); t != nil {
 		return t
 	}
@@ -177,35 +180,59 @@ func (e *Evaluator) loopEntryValue(v *ir.InstPhi, l *Loop, w int) *expr.Term {
 // affineStep recognises x' = x + step (or x - step) on every back edge,
 // with step defined outside the loop.
 func (e *Evaluator) affineStep(v *ir.InstPhi, l *Loop) (step *expr.Term, ok bool) {
-	var next value.Value
-	for _, inc := range v.Incs {
-		if !l.Contains(AsBlock(inc.Pred)) {
-			continue
-		}
-		if next != nil && next != inc.X {
-			return nil, false
-		}
-		next = inc.X
-	}
+	return e.affineStepIn(v, l, l)
+}
+
+// affineStepIn is affineStep with a step the same in every iteration of
+// outer, l or a loop around it.
+func (e *Evaluator) affineStepIn(v *ir.InstPhi, l, outer *Loop) (step *expr.Term, ok bool) {
+	next := e.BackEdgeValue(v, l)
 	x, y, _, _, isBinary := BinaryInst(AsInst(next))
 	if !isBinary {
 		return nil, false
 	}
 	switch next.(type) {
 	case *ir.InstAdd:
-		if x == value.Value(v) && e.Invariant(y, l) {
+		if x == value.Value(v) && e.Invariant(y, outer) {
 			return e.Term(y), true
 		}
-		if y == value.Value(v) && e.Invariant(x, l) {
+		if y == value.Value(v) && e.Invariant(x, outer) {
 			return e.Term(x), true
 		}
 	case *ir.InstSub:
-		if x == value.Value(v) && e.Invariant(y, l) {
+		if x == value.Value(v) && e.Invariant(y, outer) {
 			s := e.Term(y)
 			return expr.Sub(expr.Const(0, s.Width), s), true
 		}
 	}
 	return nil, false
+}
+
+// innerLoopStep recognises x' = the value at which a counted inner loop
+// leaves x, when that loop enters with x and advances it by a step in
+// each iteration (InnerCountedLoop): x then advances by the inner loop's
+// trip count times that step in each iteration of l, if both are the
+// same in every iteration of outer (l or a loop around it). The inner
+// loop's step may itself be an innermost loop's (an index that a thread
+// advances by one in the loops over a volume's planes, rows and
+// columns). headerPhi reads only kernels' variables so: the host's keep
+// their invariants (invariant.go), with which the instances of host
+// stores (hostanalysis's contents) stay linear, where a product of trip
+// counts in the stored index left box_offsets_racy's search for a
+// witness within its allocations undecided.
+func (e *Evaluator) innerLoopStep(v *ir.InstPhi, l, outer *Loop) (*expr.Term, bool) {
+	u, inner, trip, ok := e.InnerCountedLoop(v, l, outer)
+	if !ok {
+		return nil, false
+	}
+	step, ok := e.affineStepIn(u, inner, outer)
+	if !ok {
+		step, ok = e.innerLoopStep(u, inner, outer)
+	}
+	if !ok {
+		return nil, false
+	}
+	return expr.Mul(CountAt(trip, step.Width), step), true
 }
 
 // affine returns init + k*step for the loop's iteration count k. Loop

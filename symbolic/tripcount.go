@@ -89,6 +89,41 @@ func (e *Evaluator) onlyHeaderExits(l *Loop) bool {
 	return true
 }
 
+// InnerCountedLoop returns, for a header phi v of loop l whose back edge
+// carries the header phi u of a loop directly inside l, u, that inner
+// loop and its trip count, when the inner loop enters with v alone and
+// runs the same count of iterations in every iteration of outer, l or a
+// loop around it (TripCount). u's value at l's latch is then its value when the inner
+// loop exits: u is defined in the inner loop's header, which every path
+// to the latch passes, and the loop leaves only from there.
+func (e *Evaluator) InnerCountedLoop(v *ir.InstPhi, l, outer *Loop) (u *ir.InstPhi, inner *Loop, trip *expr.Term, ok bool) {
+	u, ok = e.BackEdgeValue(v, l).(*ir.InstPhi)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	b := e.G.Where[u]
+	inner = e.G.LoopOf[b]
+	if inner == nil || inner.Header != b || inner.Parent != l {
+		return nil, nil, nil, false
+	}
+	if entry := e.entryValues(u, inner); len(entry) != 1 || entry[0] != value.Value(v) {
+		return nil, nil, nil, false
+	}
+	trip, ok = e.TripCount(inner, outer)
+	return u, inner, trip, ok
+}
+
+// CountAt returns a count, which is never negative, at width w.
+func CountAt(n *expr.Term, w int) *expr.Term {
+	switch {
+	case n.Width < w:
+		return expr.ZExt(n, w)
+	case n.Width > w:
+		return expr.Trunc(n, w)
+	}
+	return n
+}
+
 // entryValues returns the values a header phi of l takes on the edges
 // that enter l.
 func (e *Evaluator) entryValues(v *ir.InstPhi, l *Loop) []value.Value {

@@ -3,6 +3,9 @@ package symbolic
 import (
 	"testing"
 
+	"github.com/llir/llvm/ir"
+	"github.com/llir/llvm/ir/types"
+
 	"hgrd/expr"
 	"hgrd/frontend"
 	"hgrd/internal/testkit"
@@ -75,4 +78,34 @@ func kernelNamed(t *testing.T, u *frontend.Unit, name string) *frontend.Kernel {
 	}
 	t.Fatalf("no kernel %s", name)
 	return nil
+}
+
+// TestNestedLoopIndex checks that an index an inner counted loop
+// advances is affine in the outer loop: at the top of the outer loop's
+// iteration k it is k times the inner loop's trip count.
+func TestNestedLoopIndex(t *testing.T) {
+	u := testkit.Load(t, "testdata/tripcount.cu")
+	k := kernelNamed(t, u, "nestedIndex")
+	e := New(k.Func, testHooks{}, expr.PerThread)
+	outer := e.G.Loops[0]
+	var idx *ir.InstPhi
+	for _, inst := range outer.Header.Insts {
+		if p, ok := inst.(*ir.InstPhi); ok && p.Type().Equal(types.I32) && e.BackEdgeValue(p, outer) != nil {
+			if _, ok := e.BackEdgeValue(p, outer).(*ir.InstPhi); ok {
+				idx = p
+			}
+		}
+	}
+	if idx == nil {
+		t.Fatal("no phi of the outer loop carried by the inner loop")
+	}
+	term := e.Term(idx)
+	for _, m := range []int64{0, 5, -3} {
+		env := expr.MapEnv{"k": 4, e.Term(k.Func.Params[2]).Name: uint64(m) & (1<<32 - 1)}
+		got, err := expr.Eval(term, env)
+		want := uint64(4*max(m, 0)) & (1<<32 - 1)
+		if err != nil || got != want {
+			t.Errorf("idx at k=4, m=%d: %s = %d (%v), want %d", m, term, got, err, want)
+		}
+	}
 }

@@ -30,3 +30,13 @@ __global__ void nested(int *a, int n, int m) {
       a[j] = 1;
   }
 }
+
+__global__ void nestedIndex(int *a, int n, int m) {
+  int idx = 0;
+  for (int i = 0; i < n; ++i) { // idx = k * m at the top of iteration k
+    for (int j = 0; j < m; ++j) {
+      a[idx] = 0;
+      idx += 1;
+    }
+  }
+}
