@@ -51,7 +51,7 @@ func (a *analyzer) loopPointer(v *ir.InstPhi, l *Loop) pointer {
 	if len(entry) == 1 && len(next) == 1 {
 		delta, ok := a.constantStride(v, l)
 		if !ok {
-			delta, ok = a.innerLoopStride(v, l)
+			delta, ok = a.innerLoopStride(v, l, l)
 		}
 		if ok {
 			k := expr.ZExt(Iteration(l), 64)
@@ -77,18 +77,26 @@ func (a *analyzer) constantStride(v *ir.InstPhi, l *Loop) (*expr.Term, bool) {
 }
 
 // innerLoopStride returns the bytes by which loop l advances its pointer
-// phi v in each iteration when an inner loop does the advancing
+// phi v in each iteration when inner loops do the advancing
 // (symbolic.Evaluator.InnerCountedLoop): the inner loop's trip count
-// times its constant stride, if that stride is the same in every
-// iteration of l (im2col's data_col_ptr += height_col * width_col inside
-// its loops over the kernel's rows and columns).
-func (a *analyzer) innerLoopStride(v *ir.InstPhi, l *Loop) (*expr.Term, bool) {
-	u, inner, trip, ok := a.ev.InnerCountedLoop(v, l, l)
+// times the bytes it advances the pointer by, a constant stride or
+// again an inner loop's, the same in every iteration of outer (l or a
+// loop around it): im2col's data_col_ptr += height_col * width_col
+// inside its loops over the kernel's rows and columns, and over
+// channels around them.
+func (a *analyzer) innerLoopStride(v *ir.InstPhi, l, outer *Loop) (*expr.Term, bool) {
+	u, inner, trip, ok := a.ev.InnerCountedLoop(v, l, outer)
 	if !ok {
 		return nil, false
 	}
 	step, ok := a.constantStride(u, inner)
-	if !ok || !a.ev.AllInvariant(a.ev.BackEdgeValue(u, inner).(*ir.InstGetElementPtr).Indices, l) {
+	if ok && !a.ev.AllInvariant(a.ev.BackEdgeValue(u, inner).(*ir.InstGetElementPtr).Indices, outer) {
+		return nil, false
+	}
+	if !ok {
+		step, ok = a.innerLoopStride(u, inner, outer)
+	}
+	if !ok {
 		return nil, false
 	}
 	return expr.Mul(symbolic.CountAt(trip, 64), step), true
