@@ -18,7 +18,8 @@ import (
 )
 
 // TripCount returns the number of iterations loop l runs each time it is
-// entered, as a term of its counter's width, the same in every iteration
+// entered, as a 64-bit term (the difference of two 32-bit bounds may not
+// fit in 32 bits), the same in every iteration
 // of the enclosing loop outer; false if l is not a counted loop: a header
 // phi c = c0 + k stepped by 1, a header whose branch stays while c < n
 // (signed or unsigned, either operand order), c0 and n the same in
@@ -57,14 +58,17 @@ func (e *Evaluator) TripCount(l, outer *Loop) (*expr.Term, bool) {
 		return nil, false
 	}
 	init, bound := e.Term(entry[0]), e.Term(y)
-	if init.IsBool() || init.Width != bound.Width {
+	if init.IsBool() || init.Width != bound.Width || init.Width > 64 {
 		return nil, false
 	}
-	less := expr.ULt(init, bound)
+	less, widen := expr.ULt(init, bound), expr.ZExt
 	if signed {
-		less = expr.SLt(init, bound)
+		less, widen = expr.SLt(init, bound), expr.SExt
 	}
-	return expr.Ite(less, expr.Sub(bound, init), expr.Const(0, bound.Width)), true
+	if init.Width < 64 {
+		init, bound = widen(init, 64), widen(bound, 64)
+	}
+	return expr.Ite(less, expr.Sub(bound, init), expr.Const(0, 64)), true
 }
 
 // onlyHeaderExits reports whether every edge out of l leaves from its
