@@ -19,12 +19,14 @@ import (
 
 // TripCount returns the number of iterations loop l runs each time it is
 // entered, as a 64-bit term (the difference of two 32-bit bounds may not
-// fit in 32 bits), the same in every iteration
-// of the enclosing loop outer; false if l is not a counted loop: a header
-// phi c = c0 + k stepped by 1, a header whose branch stays while c < n
-// (signed or unsigned, either operand order), c0 and n the same in
-// every iteration of outer, and no other exit. The count is n - c0 if
-// c0 < n, else 0. (Loop counters do not wrap, as affine assumes.)
+// fit in 32 bits), the same in every iteration of the enclosing loop
+// outer; false if l is not a counted loop: a header phi c = c0 + k
+// stepped by 1, a header whose branch stays while c < n or c <= n
+// (signed or unsigned, either operand order; c <= n with counters
+// narrower than 64 bits), c0 and n the same in every iteration of outer,
+// and no other exit. The count is n - c0 if c0 < n, else 0, with n + 1
+// for n if the test is c <= n. (Loop counters do not wrap, as affine
+// assumes.)
 func (e *Evaluator) TripCount(l, outer *Loop) (*expr.Term, bool) {
 	if !e.onlyHeaderExits(l) {
 		return nil, false
@@ -41,7 +43,7 @@ func (e *Evaluator) TripCount(l, outer *Loop) (*expr.Term, bool) {
 	if inTrue == inFalse {
 		return nil, false
 	}
-	x, y, signed, ok := stayBelow(cmp, inTrue)
+	x, y, signed, inclusive, ok := stayBelow(cmp, inTrue)
 	if !ok {
 		return nil, false
 	}
@@ -58,15 +60,22 @@ func (e *Evaluator) TripCount(l, outer *Loop) (*expr.Term, bool) {
 		return nil, false
 	}
 	init, bound := e.Term(entry[0]), e.Term(y)
-	if init.IsBool() || init.Width != bound.Width || init.Width > 64 {
+	if init.IsBool() || init.Width != bound.Width || init.Width > 64 || inclusive && init.Width == 64 {
 		return nil, false
 	}
-	less, widen := expr.ULt(init, bound), expr.ZExt
+	widen := expr.ZExt
 	if signed {
-		less, widen = expr.SLt(init, bound), expr.SExt
+		widen = expr.SExt
 	}
 	if init.Width < 64 {
 		init, bound = widen(init, 64), widen(bound, 64)
+	}
+	if inclusive {
+		bound = expr.Add(bound, expr.Const(1, 64)) // a narrower bound, widened: no wrap
+	}
+	less := expr.SLt(init, bound)
+	if !signed {
+		less = expr.ULt(init, bound)
 	}
 	return expr.Ite(less, expr.Sub(bound, init), expr.Const(0, 64)), true
 }
@@ -141,18 +150,47 @@ func (e *Evaluator) entryValues(v *ir.InstPhi, l *Loop) []value.Value {
 }
 
 // stayBelow reads the comparison of a loop's header whose true edge
-// (inTrue) or false edge stays in the loop as "stay while x < y": x and
-// y, and whether the comparison is signed; false for any other test.
-func stayBelow(cmp *ir.InstICmp, inTrue bool) (x, y value.Value, signed, ok bool) {
-	switch p := cmp.Pred; {
-	case inTrue && (p == enum.IPredSLT || p == enum.IPredULT):
-		return cmp.X, cmp.Y, p == enum.IPredSLT, true
-	case inTrue && (p == enum.IPredSGT || p == enum.IPredUGT):
-		return cmp.Y, cmp.X, p == enum.IPredSGT, true
-	case !inTrue && (p == enum.IPredSGE || p == enum.IPredUGE):
-		return cmp.X, cmp.Y, p == enum.IPredSGE, true
-	case !inTrue && (p == enum.IPredSLE || p == enum.IPredULE):
-		return cmp.Y, cmp.X, p == enum.IPredSLE, true
+// (inTrue) or false edge stays in the loop as "stay while x < y", or
+// "x <= y" if inclusive: x and y, and whether the comparison is signed;
+// false for any other test.
+func stayBelow(cmp *ir.InstICmp, inTrue bool) (x, y value.Value, signed, inclusive, ok bool) {
+	p := cmp.Pred
+	if !inTrue {
+		p = negated(p)
 	}
-	return nil, nil, false, false
+	switch p {
+	case enum.IPredSLT, enum.IPredULT:
+		return cmp.X, cmp.Y, p == enum.IPredSLT, false, true
+	case enum.IPredSGT, enum.IPredUGT:
+		return cmp.Y, cmp.X, p == enum.IPredSGT, false, true
+	case enum.IPredSLE, enum.IPredULE:
+		return cmp.X, cmp.Y, p == enum.IPredSLE, true, true
+	case enum.IPredSGE, enum.IPredUGE:
+		return cmp.Y, cmp.X, p == enum.IPredSGE, true, true
+	}
+	return nil, nil, false, false, false
+}
+
+// negated returns the ordering predicate of the negated comparison, or p
+// itself for any other.
+func negated(p enum.IPred) enum.IPred {
+	switch p {
+	case enum.IPredSLT:
+		return enum.IPredSGE
+	case enum.IPredSGE:
+		return enum.IPredSLT
+	case enum.IPredSLE:
+		return enum.IPredSGT
+	case enum.IPredSGT:
+		return enum.IPredSLE
+	case enum.IPredULT:
+		return enum.IPredUGE
+	case enum.IPredUGE:
+		return enum.IPredULT
+	case enum.IPredULE:
+		return enum.IPredUGT
+	case enum.IPredUGT:
+		return enum.IPredULE
+	}
+	return p
 }

@@ -9,6 +9,19 @@ __global__ void countedUnsigned(int *a, unsigned n) {
     a[i] = 0;
 }
 
+__global__ void inclusive(int *a, int lo, int n) {
+  for (int i = lo; i <= n; ++i) // lo <= n ? n - lo + 1 : 0
+    a[i] = 0;
+}
+
+__global__ void exitTest(int *a, int n) {
+  for (int i = 0;; ++i) { // stays on the false edge of i >= n
+    if (i >= n)
+      break;
+    a[i] = 0;
+  }
+}
+
 __global__ void breaks(int *a, int n) {
   for (int i = 0; i < n; ++i) { // leaves from its body too
     if (a[i] < 0)
