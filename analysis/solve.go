@@ -274,9 +274,9 @@ func sameBytes(a, b *kernelanalysis.Access) bool {
 
 // lane returns the lane of the tasks of a kernel's pair of accesses (by
 // the indices of their sites in the kernel, see sites, in either order),
-// every kind's and their union's. The pairs of a read-modify-write with another access,
-// or with itself (write-read and write-write), ask the same questions
-// of memory's addresses: in one lane, the second is answered from the
+// every kind's and their union's. The pairs of a read-modify-write with
+// another access, or with itself (write-read and write-write), ask the
+// same questions of memory's addresses: in one lane, the second is answered from the
 // first's model (the recent models of solver.Solver), where each lane
 // had found the same witness, and the same witness inside the bounds of
 // memory, again (box_offsets_racy's force[i] += f, hecbench-dev's lda).

@@ -49,7 +49,7 @@ func (a *analyzer) loopPointer(v *ir.InstPhi, l *Loop) pointer {
 	}
 	a.ptrs[v] = a.unknownOffsets(v) // a recursive use sees unknown offsets
 	if len(entry) == 1 && len(next) == 1 {
-		delta, ok := a.constantStride(v, l)
+		delta, ok := a.constantStride(v, l, l)
 		if !ok {
 			delta, ok = a.innerLoopStride(v, l, l)
 		}
@@ -65,11 +65,12 @@ func (a *analyzer) loopPointer(v *ir.InstPhi, l *Loop) pointer {
 
 // constantStride returns the bytes by which loop l advances its pointer
 // phi v in each iteration, if v's next value is a getelementptr of v
-// whose indices l does not change.
-func (a *analyzer) constantStride(v *ir.InstPhi, l *Loop) (*expr.Term, bool) {
+// whose indices are the same in every iteration of outer (l or a loop
+// around it).
+func (a *analyzer) constantStride(v *ir.InstPhi, l, outer *Loop) (*expr.Term, bool) {
 	next := a.ev.BackEdgeValue(v, l)
 	g, ok := next.(*ir.InstGetElementPtr)
-	if !ok || g.Src != value.Value(v) || !a.ev.AllInvariant(g.Indices, l) {
+	if !ok || g.Src != value.Value(v) || !a.ev.AllInvariant(g.Indices, outer) {
 		return nil, false
 	}
 	delta, _, ok := a.gepOffset(g.ElemType, g.Indices, nil, false)
@@ -89,17 +90,14 @@ func (a *analyzer) innerLoopStride(v *ir.InstPhi, l, outer *Loop) (*expr.Term, b
 	if !ok {
 		return nil, false
 	}
-	step, ok := a.constantStride(u, inner)
-	if ok && !a.ev.AllInvariant(a.ev.BackEdgeValue(u, inner).(*ir.InstGetElementPtr).Indices, outer) {
-		return nil, false
-	}
+	step, ok := a.constantStride(u, inner, outer)
 	if !ok {
 		step, ok = a.innerLoopStride(u, inner, outer)
 	}
 	if !ok {
 		return nil, false
 	}
-	return expr.Mul(symbolic.CountAt(trip, 64), step), true
+	return expr.Mul(trip, step), true
 }
 
 // unknownOffsets returns the objects a pointer may point into, each at an

@@ -63,8 +63,10 @@ func (e *Evaluator) headerPhi(v *ir.InstPhi, l *Loop, w int) *expr.Term {
 	if step, ok := e.affineStep(v, l); ok && !init.IsBool() {
 		return e.affine(v, init, step, l)
 	}
-	if step, ok := e.innerLoopStep(v, l, l); ok && !e.InferInvariants && !init.IsBool() && step.Width == init.Width {
-		return e.affine(v, init, step, l)
+	if !e.InferInvariants && !init.IsBool() {
+		if step, ok := e.innerLoopStep(v, l, l); ok && step.Width == init.Width {
+			return e.affine(v, init, step, l)
+		}
 	}
 	if t := e.geometric(v, init, l); t != nil {
 		return t
@@ -232,7 +234,7 @@ func (e *Evaluator) innerLoopStep(v *ir.InstPhi, l, outer *Loop) (*expr.Term, bo
 	if !ok {
 		return nil, false
 	}
-	return expr.Mul(CountAt(trip, step.Width), step), true
+	return expr.Mul(expr.Trunc64(trip, step.Width), step), true
 }
 
 // affine returns init + k*step for the loop's iteration count k. Loop

@@ -60,7 +60,7 @@ func (e *Evaluator) TripCount(l, outer *Loop) (*expr.Term, bool) {
 		return nil, false
 	}
 	init, bound := e.Term(entry[0]), e.Term(y)
-	if init.IsBool() || init.Width != bound.Width || init.Width > 64 || inclusive && init.Width == 64 {
+	if init.IsBool() || init.Width != bound.Width || inclusive && init.Width == expr.MaxWidth {
 		return nil, false
 	}
 	widen := expr.ZExt
@@ -106,9 +106,10 @@ func (e *Evaluator) onlyHeaderExits(l *Loop) bool {
 // carries the header phi u of a loop directly inside l, u, that inner
 // loop and its trip count, when the inner loop enters with v alone and
 // runs the same count of iterations in every iteration of outer, l or a
-// loop around it (TripCount). u's value at l's latch is then its value when the inner
-// loop exits: u is defined in the inner loop's header, which every path
-// to the latch passes, and the loop leaves only from there.
+// loop around it (TripCount). u's value at l's latch is then its value
+// when the inner loop exits: u is defined in the inner loop's header,
+// which every path to the latch passes, and the loop leaves only from
+// there.
 func (e *Evaluator) InnerCountedLoop(v *ir.InstPhi, l, outer *Loop) (u *ir.InstPhi, inner *Loop, trip *expr.Term, ok bool) {
 	u, ok = e.BackEdgeValue(v, l).(*ir.InstPhi)
 	if !ok {
@@ -124,17 +125,6 @@ func (e *Evaluator) InnerCountedLoop(v *ir.InstPhi, l, outer *Loop) (u *ir.InstP
 	}
 	trip, ok = e.TripCount(inner, outer)
 	return u, inner, trip, ok
-}
-
-// CountAt returns a count, which is never negative, at width w.
-func CountAt(n *expr.Term, w int) *expr.Term {
-	switch {
-	case n.Width < w:
-		return expr.ZExt(n, w)
-	case n.Width > w:
-		return expr.Trunc(n, w)
-	}
-	return n
 }
 
 // entryValues returns the values a header phi of l takes on the edges
