@@ -30,11 +30,11 @@ func (s RowSplit) Equal() []*expr.Term {
 	return []*expr.Term{expr.Eq(s.Rows[0], s.Rows[1]), expr.Eq(s.Columns[0], s.Columns[1])}
 }
 
-// maxRowSplits bounds the readings RowSplits returns.
-const maxRowSplits = 3
+// maxSplitLengths bounds the row lengths RowSplits reads by.
+const maxSplitLengths = 3
 
-// RowSplits returns the readings of two 32-bit indices as row-major, one
-// for each row length, of lengths and then of RowLengths(a, b), that
+// RowSplits returns the readings of two 32-bit indices as row-major, for
+// each row length, of lengths and then of RowLengths(a, b), that
 // divides some monomial of either: nw's offset_r*max_cols + offset_c +
 // (max_cols*16)*(blk-1-bx) + 16*bx + tx is read by max_cols as row
 // offset_r + 16*blk - 16*bx - 16 and column offset_c + 16*bx + tx;
@@ -42,6 +42,8 @@ const maxRowSplits = 3
 // 2*hs, as row ID*(nz+2*hs) + k + hs (expanded) and column i. A plane of
 // rows, (z*ny + y)*nx + x, is read by nx; its row z*ny + y, again by ny:
 // a row's reading is asked with the lengths of the index it came from.
+// An index may have two readings by one length (see readingsBy); each
+// pairing of the two sides' readings is a split of its own.
 //
 // Each index must be the exact integer its polynomial gives: wrap-free
 // (Query.IndexEquation), or the row of a split, whose integer is exact
@@ -53,15 +55,16 @@ func RowSplits(a, b *expr.Term, lengths ...*expr.Term) []RowSplit {
 	var out []RowSplit
 	var seen expr.Interner
 	tried := map[*expr.Term]bool{}
+	read := 0
 	for _, f := range append(slices.Clip(lengths), RowLengths(a, b)...) {
 		if r := seen.Intern(f); tried[r] {
 			continue
 		} else {
 			tried[r] = true
 		}
-		if s, ok := splitBy(a, b, f); ok {
-			out = append(out, s)
-			if len(out) == maxRowSplits {
+		if splits := splitsBy(a, b, f); len(splits) > 0 {
+			out = append(out, splits...)
+			if read++; read == maxSplitLengths {
 				break
 			}
 		}
@@ -69,27 +72,75 @@ func RowSplits(a, b *expr.Term, lengths ...*expr.Term) []RowSplit {
 	return out
 }
 
-// splitBy reads two indices by the row length f: each is q*f + r, the
-// quotient and remainder of the division of their polynomials by f's.
-func splitBy(a, b, f *expr.Term) (RowSplit, bool) {
+// splitsBy reads two indices by the row length f, each in the ways
+// readingsBy finds: the first reading of each side first.
+func splitsBy(a, b, f *expr.Term) []RowSplit {
 	at := expr.NewAtomTable()
 	pa, okA := at.Poly(a)
 	pb, okB := at.Poly(b)
 	pf, okF := at.Poly(f)
 	if !okA || !okB || !okF {
-		return RowSplit{}, false
+		return nil
 	}
-	x1, y1, ok1 := divideBy(pa, pf)
-	x2, y2, ok2 := divideBy(pb, pf)
-	if !ok1 || !ok2 || len(x1.Monos)+len(x2.Monos) == 0 || !fits32(x1) || !fits32(x2) || !fits64(y1) || !fits64(y2) {
-		return RowSplit{}, false
+	ra, rb := readingsBy(pa, pf), readingsBy(pb, pf)
+	var out []RowSplit
+	for _, r1 := range ra {
+		for _, r2 := range rb {
+			if len(r1.row.Monos)+len(r2.row.Monos) == 0 {
+				continue
+			}
+			s := RowSplit{Factor: f,
+				Rows:    [2]*expr.Term{polyTerm(at, r1.row), polyTerm(at, r2.row)},
+				Columns: [2]*expr.Term{polyTerm(at, r1.column), polyTerm(at, r2.column)}}
+			s.Premises[0] = columnPremises(at, r1.column, s.Columns[0], f)
+			s.Premises[1] = columnPremises(at, r2.column, s.Columns[1], f)
+			out = append(out, s)
+		}
 	}
-	s := RowSplit{Factor: f,
-		Rows:    [2]*expr.Term{polyTerm(at, x1), polyTerm(at, x2)},
-		Columns: [2]*expr.Term{polyTerm(at, y1), polyTerm(at, y2)}}
-	s.Premises[0] = columnPremises(at, y1, s.Columns[0], f)
-	s.Premises[1] = columnPremises(at, y2, s.Columns[1], f)
-	return s, true
+	return out
+}
+
+// A reading is an index's row and column polynomials by one row length.
+type reading struct{ row, column expr.Polynomial }
+
+// readingsBy returns the readings of the index p by the row length f:
+// the quotient and remainder of their division (divideBy), and, if the
+// remainder's constant is negative, also the reading that borrows a row
+// from the quotient, q - 1 and r + f. A periodic boundary's last
+// column, (z*n + y)*n + n - 1, divides as row z*n + y + 1 and column -1,
+// which is no column: the second reading's column n - 1 is. Which holds
+// is for the premises to tell (a column x - 1 after a guard x > 0 is
+// the first's). Only readings whose coefficients fit their terms count.
+func readingsBy(p, f expr.Polynomial) []reading {
+	q, r, ok := divideBy(p, f)
+	if !ok {
+		return nil
+	}
+	var out []reading
+	add := func(q, r expr.Polynomial) {
+		if fits32(q) && fits64(r) {
+			out = append(out, reading{q, r})
+		}
+	}
+	add(q, r)
+	if constantOf(r) < 0 {
+		q1, okQ := q.Plus(expr.ConstPoly(1, q.Width), -1)
+		r1, okR := r.Plus(f, 1)
+		if okQ && okR {
+			add(q1, r1)
+		}
+	}
+	return out
+}
+
+// constantOf returns the polynomial's constant term.
+func constantOf(p expr.Polynomial) int64 {
+	for _, m := range p.Monos {
+		if len(m.Atoms) == 0 {
+			return m.Coef
+		}
+	}
+	return 0
 }
 
 // RowLengths returns the row lengths to read two indices by, terms of

@@ -302,3 +302,58 @@ func TestRowLengthsAreLaunchWideAndUnfixed(t *testing.T) {
 		t.Errorf("cols fixed to 64: %d readings by %s, want none", len(splits), testkit.Term(splits[0].Factor))
 	}
 }
+
+// TestRowSplitsBorrowARowForALastColumn reads a periodic boundary's last
+// column: z1*n + (n - 1) divides by n as row z1 + 1, column -1, whose
+// premises never hold; the reading that borrows a row, z1 and n - 1,
+// is the one whose premises hold where the column is in its row. Every
+// reading is an identity, and where its premises hold, its Equal is the
+// indices' equality.
+func TestRowSplitsBorrowARowForALastColumn(t *testing.T) {
+	v := func(name string) *expr.Term { return expr.Var(name, 32, expr.Shared) }
+	n := v("n")
+	i1 := expr.Add(expr.Mul(v("z1"), n), expr.Sub(n, expr.Int(1, 32)))
+	i2 := expr.Add(expr.Mul(v("z2"), n), v("y2"))
+	rng := rand.New(rand.NewSource(1))
+	var borrowed *RowSplit
+	for _, s := range RowSplits(i1, i2) {
+		for range 100 {
+			env := expr.MapEnv{"n": uint64(rng.Uint32()), "z1": uint64(rng.Uint32()), "z2": uint64(rng.Uint32()), "y2": uint64(rng.Uint32())}
+			for side, index := range []*expr.Term{i1, i2} {
+				if eval(t, index, env) != eval(t, expr.Add(expr.Mul(s.Rows[side], s.Factor), s.Columns[side]), env) {
+					t.Fatalf("side %d: index != row*factor + column at %v", side, env)
+				}
+			}
+		}
+		if testkit.Term(s.Rows[0]) == "z1" && testkit.Term(s.Rows[1]) == "z2" {
+			borrowed = &s
+		}
+	}
+	if borrowed == nil {
+		t.Fatal("no reading with row z1 (column n - 1) against row z2")
+	}
+	if got := testkit.Term(borrowed.Columns[0]); got != "(-1 + n)" {
+		t.Errorf("column %s, want (-1 + n)", got)
+	}
+	checked := 0
+	small := []uint64{0, 1, 2, 3, 0xfffffffe, 0xffffffff}
+	for _, nv := range small {
+		for _, z1 := range small {
+			for _, z2 := range small {
+				for _, y2 := range small {
+					env := expr.MapEnv{"n": nv, "z1": z1, "z2": z2, "y2": y2}
+					if !holdsAll(t, borrowed.Premises[0], env) || !holdsAll(t, borrowed.Premises[1], env) {
+						continue
+					}
+					checked++
+					if equal := eval(t, expr.Eq(i1, i2), env) == 1; equal != holdsAll(t, borrowed.Equal(), env) {
+						t.Fatalf("at %v the indices' equality is %v, the split's is not", env, equal)
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no value satisfies the premises")
+	}
+}

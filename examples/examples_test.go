@@ -154,6 +154,8 @@ var cases = []string{
 	"nested_index_loops_racy",
 	"no_host_launch",
 	"pathCompression_racy",
+	"periodic_halo_ok",
+	"periodic_halo_racy",
 	"pingpong_ok",
 	"pingpong_racy",
 	"pitchLinear_ok",
