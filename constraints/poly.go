@@ -10,6 +10,7 @@ import (
 	"math/big"
 	"slices"
 
+	"hgrd/cuda"
 	"hgrd/expr"
 )
 
@@ -78,20 +79,37 @@ func wideTerm(at *expr.AtomTable, p expr.Polynomial) *expr.Term {
 }
 
 // fits64 reports whether the polynomial's value fits in a signed 64-bit
-// number whatever the values of its 32-bit atoms, and so does every
-// partial sum and product wideTerm computes: the sum of |coefficient| *
-// 2^(31*degree) is below 2^63.
-func fits64(p expr.Polynomial) bool {
+// number whatever the values of its atoms, and so does every partial
+// sum and product wideTerm computes: the sum of |coefficient| times the
+// product of its atoms' magnitudes (atomMagnitude) is below 2^63.
+func fits64(at *expr.AtomTable, p expr.Polynomial) bool {
 	limit := new(big.Int).Lsh(big.NewInt(1), 63)
 	total := new(big.Int)
 	for _, m := range p.Monos {
-		if len(m.Atoms) > 2 {
-			return false
-		}
 		c := new(big.Int).Abs(big.NewInt(m.Coef))
-		total.Add(total, c.Lsh(c, uint(31*len(m.Atoms))))
+		for _, a := range m.Atoms {
+			c.Mul(c, atomMagnitude(at.AtomTerm(a)))
+		}
+		total.Add(total, c)
 	}
 	return total.Cmp(limit) < 0
+}
+
+// atomMagnitude bounds the absolute value of an atom's signed 32-bit
+// reading: a thread's or block's index, or a launch's dimension, by
+// CUDA's limits on a launch, which every query states; any other by
+// 2^31. (blockIdx.y*4 + threadIdx.y)*n + x, computed in 32 bits, has an
+// exact 64-bit reading though n is any int: blockIdx.y is below 65535.
+func atomMagnitude(t *expr.Term) *big.Int {
+	if t.Op == expr.OpVar && t.Role.Axis >= 0 && t.Role.Axis < 3 {
+		switch t.Role.Kind {
+		case expr.ThreadIndex, expr.BlockDim:
+			return big.NewInt(cuda.MaxBlockDim[t.Role.Axis])
+		case expr.BlockIndex, expr.GridDim:
+			return big.NewInt(cuda.MaxGridDim[t.Role.Axis])
+		}
+	}
+	return new(big.Int).Lsh(big.NewInt(1), 31)
 }
 
 // maxDivisionSteps bounds the steps of divideBy.

@@ -82,7 +82,7 @@ func splitsBy(a, b, f *expr.Term) []RowSplit {
 	if !okA || !okB || !okF {
 		return nil
 	}
-	ra, rb := readingsBy(pa, pf), readingsBy(pb, pf)
+	ra, rb := readingsBy(at, pa, pf), readingsBy(at, pb, pf)
 	var out []RowSplit
 	for _, r1 := range ra {
 		for _, r2 := range rb {
@@ -111,14 +111,14 @@ type reading struct{ row, column expr.Polynomial }
 // which is no column: the second reading's column n - 1 is. Which holds
 // is for the premises to tell (a column x - 1 after a guard x > 0 is
 // the first's). Only readings whose coefficients fit their terms count.
-func readingsBy(p, f expr.Polynomial) []reading {
+func readingsBy(at *expr.AtomTable, p, f expr.Polynomial) []reading {
 	q, r, ok := divideBy(p, f)
 	if !ok {
 		return nil
 	}
 	var out []reading
 	add := func(q, r expr.Polynomial) {
-		if fits32(q) && fits64(r) {
+		if fits32(q) && fits64(at, r) {
 			out = append(out, reading{q, r})
 		}
 	}
@@ -391,7 +391,7 @@ func (q *Query) ExactIndex(side int) ([]*expr.Term, bool) {
 		u = expr.Instantiate(u, side+1)
 		at := expr.NewAtomTable()
 		p, ok := at.Poly(u)
-		if !ok || u.Width != 32 || !fits64(p) {
+		if !ok || u.Width != 32 || !fits64(at, p) {
 			return nil, false
 		}
 		premises = append(premises, expr.Eq(expr.SExt(u, 64), wideTerm(at, p)))

@@ -357,3 +357,29 @@ func TestRowSplitsBorrowARowForALastColumn(t *testing.T) {
 		t.Fatal("no value satisfies the premises")
 	}
 }
+
+// TestExactIndexOfAnUnsignedRow checks that the premise that an
+// unsigned row-major index is its integer can be stated when its
+// products are of a block's or thread's index with an unknown: CUDA's
+// limits bound blockIdx.y below 65535, so 4*blockIdx.y*n has a 64-bit
+// reading whatever n is. The same index over unknowns of no role has
+// none (4*y*n may be 2^64).
+func TestExactIndexOfAnUnsignedRow(t *testing.T) {
+	n := expr.Var("n", 32, expr.Shared)
+	index := func(by, ty, bx, tx *expr.Term) *expr.Term {
+		row := expr.Add(expr.Mul(by, expr.Int(4, 32)), ty)
+		return expr.Add(expr.Add(expr.Mul(row, n), expr.Mul(bx, expr.Int(16, 32))), tx)
+	}
+	at := expr.NewAtomTable()
+	cuda := index(kernelanalysis.BlockIdx(1), kernelanalysis.ThreadIdx(1), kernelanalysis.BlockIdx(0), kernelanalysis.ThreadIdx(0))
+	p, ok := at.Poly(cuda)
+	if !ok || !fits64(at, p) {
+		t.Errorf("%s: no exact 64-bit reading", testkit.Term(cuda))
+	}
+	v := func(name string) *expr.Term { return expr.Var(name, 32, expr.PerThread) }
+	plain := index(v("y"), v("ty"), v("x"), v("tx"))
+	q, ok := at.Poly(plain)
+	if !ok || fits64(at, q) {
+		t.Errorf("%s: an exact 64-bit reading of unknowns of no role", testkit.Term(plain))
+	}
+}

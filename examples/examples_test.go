@@ -41,6 +41,8 @@ var cases = []string{
 	"block_stride_racy",
 	"bool_param_ok",
 	"bool_param_racy",
+	"bounded_rows_ok",
+	"bounded_rows_racy",
 	"box_offsets_ok",
 	"box_offsets_racy",
 	"byte_overlap",
