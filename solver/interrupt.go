@@ -44,6 +44,14 @@ func (s *Solver) stop() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.stopped = true
+	s.interruptLocked()
+}
+
+// interruptLocked interrupts the Solver's searches under way, in its
+// context and in the contexts of attempts decided alone; the stopper's
+// lock is held.
+func (s *Solver) interruptLocked() {
+	st := &s.stopper
 	if st.closed {
 		return
 	}

@@ -326,6 +326,7 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 	trace.planned(steps)
 	s.retain(steps)
 	trials := trialRun{planned: trialCount(steps)}
+	cutShort := "" // why an attempt that only decides one way ended, if not its rlimit
 	for _, step := range steps {
 		if trials.skips(step) {
 			continue
@@ -359,6 +360,9 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 			return &Result{Status: Unsat}, nil
 		}
 		if step.satOnly && res.Status != Sat || step.unsatOnly && res.Status != Unsat {
+			if res.Status == Unknown && res.Reason != "" {
+				cutShort = res.Reason // not the budget's: say so if nothing decides
+			}
 			res = &Result{Status: Unknown}
 			continue
 		}
@@ -370,6 +374,9 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 		}
 	}
 	res.Reason = fmt.Sprintf("resource budget (rlimit %d) exhausted", sum(limits))
+	if cutShort != "" {
+		res.Reason = cutShort
+	}
 	return res, nil
 }
 
@@ -387,9 +394,14 @@ func (s *Solver) attempt(enc *encoding, limit uint64, extract func(*z3.Model) *R
 	if s.stopped() {
 		return &Result{Status: Unknown, Reason: interruptedReason}, 0
 	}
+	n := s.spreadNet(limit)
 	res, units = s.attemptNow(enc, limit, extract)
-	if res.Status == Unknown && s.stopped() {
+	fired := n.fold()
+	switch {
+	case res.Status == Unknown && s.stopped():
 		res.Reason = interruptedReason // Z3's "canceled" or "interrupted"
+	case res.Status == Unknown && fired:
+		res.Reason = netReason(limit)
 	}
 	return res, units
 }
