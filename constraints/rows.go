@@ -123,7 +123,7 @@ func readingsBy(at *expr.AtomTable, p, f expr.Polynomial) []reading {
 		}
 	}
 	add(q, r)
-	if constantOf(r) < 0 {
+	if constant(r) < 0 {
 		q1, okQ := q.Plus(expr.ConstPoly(1, q.Width), -1)
 		r1, okR := r.Plus(f, 1)
 		if okQ && okR {
@@ -131,16 +131,6 @@ func readingsBy(at *expr.AtomTable, p, f expr.Polynomial) []reading {
 		}
 	}
 	return out
-}
-
-// constantOf returns the polynomial's constant term.
-func constantOf(p expr.Polynomial) int64 {
-	for _, m := range p.Monos {
-		if len(m.Atoms) == 0 {
-			return m.Coef
-		}
-	}
-	return 0
 }
 
 // RowLengths returns the row lengths to read two indices by, terms of

@@ -88,26 +88,36 @@ func TestRowSplitPremisesMakeEqualityExact(t *testing.T) {
 	if s == nil {
 		t.Fatal("no reading by n")
 	}
-	checked := 0
+	checkSplitAtSmallValues(t, *s, i1, i2, "n", "x1", "y1", "x2", "y2")
+}
+
+// checkSplitAtSmallValues checks, at every assignment of small values
+// (around 0 and around 2^32) to the named variables, that where both
+// sides' premises of a split hold, the indices are equal exactly when
+// its Equal holds; and that some assignment satisfies the premises.
+func checkSplitAtSmallValues(t *testing.T, s RowSplit, i1, i2 *expr.Term, names ...string) {
+	t.Helper()
 	small := []uint64{0, 1, 2, 3, 0xfffffffe, 0xffffffff}
-	for _, nv := range small {
-		for _, x1 := range small {
-			for _, y1 := range small {
-				for _, x2 := range small {
-					for _, y2 := range small {
-						env := expr.MapEnv{"n": nv, "x1": x1, "y1": y1, "x2": x2, "y2": y2}
-						if !holdsAll(t, s.Premises[0], env) || !holdsAll(t, s.Premises[1], env) {
-							continue
-						}
-						checked++
-						if equal := eval(t, expr.Eq(i1, i2), env) == 1; equal != holdsAll(t, s.Equal(), env) {
-							t.Fatalf("at %v the indices' equality is %v, the split's is not", env, equal)
-						}
-					}
-				}
+	checked := 0
+	env := expr.MapEnv{}
+	var assign func(k int)
+	assign = func(k int) {
+		if k < len(names) {
+			for _, v := range small {
+				env[names[k]] = v
+				assign(k + 1)
 			}
+			return
+		}
+		if !holdsAll(t, s.Premises[0], env) || !holdsAll(t, s.Premises[1], env) {
+			return
+		}
+		checked++
+		if equal := eval(t, expr.Eq(i1, i2), env) == 1; equal != holdsAll(t, s.Equal(), env) {
+			t.Fatalf("at %v the indices' equality is %v, the split's is not", env, equal)
 		}
 	}
+	assign(0)
 	if checked == 0 {
 		t.Fatal("no value satisfies the premises")
 	}
@@ -335,27 +345,7 @@ func TestRowSplitsBorrowARowForALastColumn(t *testing.T) {
 	if got := testkit.Term(borrowed.Columns[0]); got != "(-1 + n)" {
 		t.Errorf("column %s, want (-1 + n)", got)
 	}
-	checked := 0
-	small := []uint64{0, 1, 2, 3, 0xfffffffe, 0xffffffff}
-	for _, nv := range small {
-		for _, z1 := range small {
-			for _, z2 := range small {
-				for _, y2 := range small {
-					env := expr.MapEnv{"n": nv, "z1": z1, "z2": z2, "y2": y2}
-					if !holdsAll(t, borrowed.Premises[0], env) || !holdsAll(t, borrowed.Premises[1], env) {
-						continue
-					}
-					checked++
-					if equal := eval(t, expr.Eq(i1, i2), env) == 1; equal != holdsAll(t, borrowed.Equal(), env) {
-						t.Fatalf("at %v the indices' equality is %v, the split's is not", env, equal)
-					}
-				}
-			}
-		}
-	}
-	if checked == 0 {
-		t.Fatal("no value satisfies the premises")
-	}
+	checkSplitAtSmallValues(t, *borrowed, i1, i2, "n", "z1", "z2", "y2")
 }
 
 // TestExactIndexOfAnUnsignedRow checks that the premise that an
