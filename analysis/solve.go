@@ -276,10 +276,11 @@ func sameBytes(a, b *kernelanalysis.Access) bool {
 // the indices of their sites in the kernel, see sites, in either order),
 // every kind's and their union's. The pairs of a read-modify-write with
 // another access, or with itself (write-read and write-write), ask the
-// same questions of memory's addresses: in one lane, the second is answered from the
-// first's model (the recent models of solver.Solver), where each lane
-// had found the same witness, and the same witness inside the bounds of
-// memory, again (box_offsets_racy's force[i] += f, hecbench-dev's lda).
+// same questions of memory's addresses: in one lane, the second is
+// answered from the first's model (the recent models of solver.Solver),
+// where each lane had found the same witness, and the same witness
+// inside the bounds of memory, again (box_offsets_racy's force[i] += f,
+// hecbench-dev's lda).
 // Positions are left out, so that an edit that moves lines (a comment)
 // leaves every lane, and so every answer, as it was. A template kernel's
 // instantiations share their lanes (see template): they often ask the

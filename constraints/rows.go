@@ -55,7 +55,7 @@ func RowSplits(a, b *expr.Term, lengths ...*expr.Term) []RowSplit {
 	var out []RowSplit
 	var seen expr.Interner
 	tried := map[*expr.Term]bool{}
-	read := 0
+	lengthsRead := 0
 	for _, f := range append(slices.Clip(lengths), RowLengths(a, b)...) {
 		if r := seen.Intern(f); tried[r] {
 			continue
@@ -64,7 +64,7 @@ func RowSplits(a, b *expr.Term, lengths ...*expr.Term) []RowSplit {
 		}
 		if splits := splitsBy(a, b, f); len(splits) > 0 {
 			out = append(out, splits...)
-			if read++; read == maxSplitLengths {
+			if lengthsRead++; lengthsRead == maxSplitLengths {
 				break
 			}
 		}
