@@ -74,7 +74,7 @@ func (f Family) Part(name string) Family {
 // mapTerms returns the query with f applied to each of its assertions
 // and observed terms.
 func (q *Query) mapTerms(f func(*expr.Term) *expr.Term) *Query {
-	out := &Query{}
+	out := &Query{Family: q.Family}
 	for _, a := range q.Assertions {
 		out.Assertions = append(out.Assertions, f(a))
 	}
@@ -315,7 +315,7 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 		}
 	}()
 	key := questionKeyOf(q, limits, expr.SkeletonOf)
-	q = shiftedPowers(q)
+	q = mergedVariables(shiftedPowers(q))
 	terms := collect(q)
 	trace := newTrace()
 	defer trace.finish()
