@@ -10,10 +10,11 @@ import (
 	"hgrd/expr"
 )
 
-// mergedVariables returns q with each variable that a top-level
-// assertion equates to another variable replaced, everywhere else, by
-// one name for all the variables so equated: the least. The equations
-// themselves stay, so that models still give every variable its value;
+// mergedVariables returns q with each variable that its assertions
+// equate to another variable (impliedConjuncts) replaced by one name for
+// all the variables so equated: the least. Each renamed variable's
+// equation to its name is asserted, so that models still give every
+// variable its value;
 // the query allows exactly what it allowed. A race within a block
 // equates the two threads' block indices, and what each side computes
 // from its own (a block's chunk, blockIdx.x * chunk) becomes one term,
