@@ -103,13 +103,7 @@ func impliedConjuncts(a *expr.Term) []*expr.Term {
 			out = append(out, c)
 			continue
 		}
-		common := expr.Conjuncts(c.Args[0])
-		for _, d := range c.Args[1:] {
-			common = slices.DeleteFunc(slices.Clone(common), func(t *expr.Term) bool {
-				return !slices.ContainsFunc(expr.Conjuncts(d), func(u *expr.Term) bool { return expr.Equal(t, u) })
-			})
-		}
-		out = append(out, common...)
+		out = append(out, sharedConjuncts(c)...)
 	}
 	return out
 }

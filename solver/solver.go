@@ -231,7 +231,7 @@ func (s *Solver) checkSlices(q *Query, limits []uint64) (*Result, error) {
 	whole := func() (*Result, error) {
 		return s.remembered(q, limits, func() (*Result, error) { return s.decide(q, limits) })
 	}
-	race, rest := independentParts(q)
+	race, rest := independentParts(factoredDisjunctions(q))
 	if rest == nil {
 		return whole()
 	}

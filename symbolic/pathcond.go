@@ -36,8 +36,15 @@ func (e *Evaluator) BlockCond(b *ir.Block) *expr.Term {
 // EdgeTaken returns the condition that control flows from p to b.
 func (e *Evaluator) EdgeTaken(p, b *ir.Block) *expr.Term {
 	conds := []*expr.Term{e.BlockCond(p), e.BranchCond(p, b)}
-	for l := e.G.LoopOf[p]; l != nil && !l.Contains(b); l = l.Parent {
+	l := e.G.LoopOf[p]
+	for ; l != nil && !l.Contains(b); l = l.Parent {
 		conds = append(conds, e.firstExit(l, p))
+	}
+	if l != nil {
+		if n, ok := e.exitIteration(l, p); ok {
+			// Staying in l at p: l leaves there at iteration n.
+			conds = append(conds, expr.ULt(e.hooks.Iteration(l), expr.Const(n, 32)))
+		}
 	}
 	return expr.AllOf(conds...)
 }
@@ -47,11 +54,28 @@ func (e *Evaluator) EdgeTaken(p, b *ir.Block) *expr.Term {
 // latches), the iteration before the exit, if any, stayed in the loop at
 // p. Only conditions that depend on the iteration through the loop's
 // count, not through values loaded in it, can be stated of an earlier
-// iteration.
+// iteration. When the condition to stay depends on the count alone, the
+// exit's iteration is a constant (exitIteration).
 func (e *Evaluator) firstExit(l *Loop, p *ir.Block) *expr.Term {
+	stay, ok := e.stayCondition(l, p)
+	if !ok {
+		return expr.True()
+	}
+	k := e.hooks.Iteration(l)
+	if n, ok := e.exitIteration(l, p); ok {
+		return expr.Eq(k, expr.Const(n, 32))
+	}
+	return expr.AnyOf(expr.Eq(k, expr.Const(0, 32)), InIterationBefore(stay, k))
+}
+
+// stayCondition returns the condition under which l stays in the loop at
+// its exiting block p, if p runs in every iteration (it dominates the
+// latches) and the condition depends on the iteration through l's count
+// alone, as a term of the count.
+func (e *Evaluator) stayCondition(l *Loop, p *ir.Block) (*expr.Term, bool) {
 	for _, latch := range l.Latches {
 		if !e.G.Dominates(p, latch) {
-			return expr.True()
+			return nil, false
 		}
 	}
 	var stay []*expr.Term
@@ -62,10 +86,70 @@ func (e *Evaluator) firstExit(l *Loop, p *ir.Block) *expr.Term {
 	}
 	cond := expr.AnyOf(stay...)
 	if !e.iterationIndependent(cond, l) {
-		return expr.True()
+		return nil, false
 	}
-	k := e.hooks.Iteration(l)
-	return expr.AnyOf(expr.Eq(k, expr.Const(0, 32)), InIterationBefore(cond, k))
+	return cond, true
+}
+
+// An exitSite is an exiting block of a loop.
+type exitSite struct {
+	loop  *Loop
+	block *ir.Block
+}
+
+// exitIteration returns the iteration at which l leaves at its exiting
+// block p when the condition to stay there depends on l's count and
+// constants only (FirstFailure): every iteration runs p, so l stays in
+// each iteration before and leaves in that one. An iteration that stays
+// at p is then below it.
+func (e *Evaluator) exitIteration(l *Loop, p *ir.Block) (uint64, bool) {
+	site := exitSite{l, p}
+	if n, ok := e.exitIterations[site]; ok {
+		return n.iteration, n.known
+	}
+	var n exitCount
+	if stay, ok := e.stayCondition(l, p); ok {
+		n.iteration, n.known = FirstFailure(stay, e.hooks.Iteration(l))
+	}
+	e.exitIterations[site] = n
+	return n.iteration, n.known
+}
+
+// An exitCount is the iteration at which a loop leaves at an exiting
+// block, if known.
+type exitCount struct {
+	iteration uint64
+	known     bool
+}
+
+// evaluatedIterations bounds the iterations FirstFailure evaluates.
+const evaluatedIterations = 1 << 12
+
+// FirstFailure returns the first iteration count n at which stay, a
+// condition of the iteration count k and constants only, is false, if
+// some n below evaluatedIterations is. A loop that stays while stay
+// holds, tested in every iteration, leaves at iteration n and no other:
+// every earlier test held. The tree loops of reductions and scans,
+// for (d = N >> 1; d > 0; d >>= 1) with N a constant or a template's
+// argument, leave at log2(N) + 1 rather than at any k whose test fails
+// after one that held, which the solver would have to rule out through
+// the shifts by k.
+func FirstFailure(stay, k *expr.Term) (uint64, bool) {
+	for _, v := range expr.Vars(stay) {
+		if v.Name != k.Name {
+			return 0, false
+		}
+	}
+	for n := uint64(0); n < evaluatedIterations; n++ {
+		held, err := expr.Eval(stay, expr.MapEnv{k.Name: n})
+		if err != nil {
+			return 0, false
+		}
+		if held == 0 {
+			return n, true
+		}
+	}
+	return 0, false
 }
 
 // InIterationBefore returns t as of the iteration before: the iteration

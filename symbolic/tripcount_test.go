@@ -114,3 +114,26 @@ func TestNestedLoopIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstFailure finds the iteration at which a tree loop's test,
+// 0 < 64 >> k, first fails, and no iteration for a test that reads
+// another unknown or holds at every count it evaluates.
+func TestFirstFailure(t *testing.T) {
+	k := expr.Var("k", 32, expr.PerThread)
+	halving := expr.SLt(expr.Const(0, 32), expr.AShr(expr.Const(64, 32), k))
+	if n, ok := FirstFailure(halving, k); !ok || n != 7 {
+		t.Errorf("0 < 64 >> k first fails at %d (%v), want 7", n, ok)
+	}
+	// Fails at 2, holds again at 3: the loop left at 2.
+	dip := expr.Not(expr.Eq(k, expr.Const(2, 32)))
+	if n, ok := FirstFailure(dip, k); !ok || n != 2 {
+		t.Errorf("k != 2 first fails at %d (%v), want 2", n, ok)
+	}
+	m := expr.Var("m", 32, expr.Shared)
+	if _, ok := FirstFailure(expr.ULt(k, m), k); ok {
+		t.Error("k < m, an unknown bound, given an exit iteration")
+	}
+	if _, ok := FirstFailure(expr.ULt(k, expr.Const(1<<20, 32)), k); ok {
+		t.Error("k < 2^20 given an exit iteration past the evaluated ones")
+	}
+}
