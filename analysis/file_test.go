@@ -101,6 +101,32 @@ func TestUnknownContentsAreNamed(t *testing.T) {
 	}
 }
 
+// TestLocalArrayValuesAreNamed checks that a race whose address is read
+// back from the thread's own array, at an index hgrd does not follow,
+// says that it is, not that it is memory the kernel writes for others.
+func TestLocalArrayValuesAreNamed(t *testing.T) {
+	u := testkit.LoadSource(t, "bins.cu", `__global__ void bins(const float *in, unsigned *out, int k) {
+  unsigned b[4];
+  for (int c = 0; c < 4; c++)
+    b[c] = (unsigned)(in[threadIdx.x * 4 + c] * 256.0f);
+  atomicAdd(&out[b[k & 3]], 1);
+  out[threadIdx.x] = 0;
+}
+`)
+	res, err := File(context.Background(), u, Options{Workers: 1, GridDim: [3]int64{1, 1, 1}, BlockDim: [3]int64{64, 1, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Races) == 0 {
+		t.Fatal("no race: a bin may be another thread's slot")
+	}
+	for _, r := range res.Races {
+		if strings.Contains(r.Hint, "memory the kernel also writes") || !strings.Contains(r.Hint, "its own local array") {
+			t.Errorf("race note %q does not say the value is read back from the thread's own array", r.Hint)
+		}
+	}
+}
+
 // TestLibraryPairsAreNotChecked checks that a pair of accesses neither of
 // which has a position in the user's code (a library kernel's) gets no
 // query, while the same accesses with positions do.

@@ -110,6 +110,9 @@ func (a *analyzer) loadValue(v *ir.InstLoad, w int) *expr.Term {
 	if t := a.epochLoad(v, w); t != nil {
 		return t
 	}
+	if len(p) == 1 && p[0].obj.Space == Private {
+		return a.unknown(v, a.fresh("load", w), "a value the thread stored in its own local array and read back at an index hgrd does not follow")
+	}
 	return a.unknown(v, a.fresh("load", w), "a value loaded from memory the kernel also writes")
 }
 
