@@ -84,6 +84,8 @@ var cases = []string{
 	"function_pointer_racy",
 	"global_config_ok",
 	"global_config_racy",
+	"global_scheme_ok",
+	"global_scheme_racy",
 	"global_stride_ok",
 	"global_stride_racy",
 	"global_rw",

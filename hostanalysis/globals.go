@@ -22,7 +22,7 @@ import (
 // modelled: beyond it the global is an unknown, as before.
 const maxGlobalValues = 8
 
-// globalValues maps each integer global variable of the host code whose
+// globalValues maps each integer or floating-point (float, double) global variable of the host code whose
 // values are known to them: its initialiser and every constant the host
 // code stores into it. A global qualifies when the host code only loads
 // it and stores constants (or loads of other such globals) into it: its
@@ -138,7 +138,7 @@ func markGlobals(v value.Value, escaped map[*ir.Global]bool) {
 // not all known or too many (see globalValues). visiting guards against
 // globals that store each other.
 func valuesOf(g *ir.Global, stores map[*ir.Global][]value.Value, escaped, visiting map[*ir.Global]bool) ([]uint64, bool) {
-	if escaped[g] || visiting[g] || g.Init == nil || intWidth(g.ContentType) == 0 {
+	if escaped[g] || visiting[g] || g.Init == nil || scalarWidth(g.ContentType) == 0 {
 		return nil, false
 	}
 	visiting[g] = true
@@ -160,11 +160,12 @@ func valuesOf(g *ir.Global, stores map[*ir.Global][]value.Value, escaped, visiti
 }
 
 // storedValues returns the values v can have, each sign-extended from
-// v's width to 64 bits: v is an integer constant, a load of a global
-// whose values are known, or an extension or truncation of one (long
-// copy = n).
+// v's width to 64 bits: v is an integer constant, a float or double
+// constant other than NaN (its bit pattern), a load of a global whose
+// values are known, or an extension or truncation of one (long copy =
+// n).
 func storedValues(v value.Value, stores map[*ir.Global][]value.Value, escaped, visiting map[*ir.Global]bool) ([]uint64, bool) {
-	width := intWidth(v.Type())
+	width := scalarWidth(v.Type())
 	if width == 0 {
 		return nil, false
 	}
@@ -180,6 +181,10 @@ func storedValues(v value.Value, stores map[*ir.Global][]value.Value, escaped, v
 	switch c := v.(type) {
 	case *constant.Int:
 		return []uint64{uint64(expr.SignExtend(uint64(c.X.Int64()), width))}, c.X.IsInt64() || c.X.IsUint64()
+	case *constant.Float:
+		// The pattern as Term gives a float, not sign-extended.
+		bits, ok := symbolic.FloatConstantBits(c)
+		return []uint64{bits}, ok
 	case *constant.ZeroInitializer:
 		return []uint64{0}, true
 	case *ir.InstLoad:
@@ -202,6 +207,22 @@ func intWidth(t types.Type) int {
 		return int(it.BitSize)
 	}
 	return 0
+}
+
+// scalarWidth returns the width of an integer, float or double type,
+// whose values globalValues holds as bit patterns (a configuration in a
+// double, as miniWeather's data_spec_int), 0 for any other.
+func scalarWidth(t types.Type) int {
+	if ft, ok := t.(*types.FloatType); ok {
+		switch ft.Kind {
+		case types.FloatKindFloat:
+			return 32
+		case types.FloatKindDouble:
+			return 64
+		}
+		return 0
+	}
+	return intWidth(t)
 }
 
 // term returns the value of a load of width w from g as a term: the one

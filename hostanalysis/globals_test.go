@@ -2,6 +2,7 @@ package hostanalysis
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -20,7 +21,8 @@ func findGlobalValues(m *ir.Module) globalValues {
 
 // globalsSource has one global of each kind globalValuesOf tells
 // apart: read only, set to constants, copied from another, set from the
-// command line, passed by address, and a float.
+// command line, passed by address, a float and a double set to a
+// negative constant (held as their bit patterns, not sign-extended).
 const globalsSource = `#include <cstdlib>
 int n = 1 << 20;
 int stride = 2;
@@ -28,17 +30,19 @@ long copy = 7;
 int fromArgs = 3;
 int byAddress = 4;
 float scale = 0.5f;
+double mode = 2.0;
 static int own = 16;
 #include <cstdio>
 __global__ void k(int *a, int m) { a[threadIdx.x] = m; }
 int main(int argc, char **argv) {
   if (argc > 2) stride = 1;
+  if (argc > 3) mode = -1.5;
   copy = n;
   fromArgs = atoi(argv[1]);
   sscanf(argv[2], "%d", &byAddress);
   int *a;
   cudaMalloc(&a, n * sizeof(int));
-  k<<<n / own, own>>>(a, stride + copy + fromArgs + byAddress + (int)scale);
+  k<<<n / own, own>>>(a, stride + copy + fromArgs + byAddress + (int)scale + (int)mode);
   return 0;
 }
 `
@@ -54,13 +58,15 @@ func TestGlobalValues(t *testing.T) {
 		"stride":  "[1 2]",
 		"copy":    "[7 1048576]",
 		"_ZL3own": "[16]",
+		"scale":   fmt.Sprint([]uint64{uint64(math.Float32bits(0.5))}),
+		"mode":    fmt.Sprint([]uint64{math.Float64bits(2), math.Float64bits(-1.5)}),
 	}
 	for name, vals := range want {
 		if got[name] != vals {
 			t.Errorf("%s: values %q, want %s", name, got[name], vals)
 		}
 	}
-	for _, name := range []string{"fromArgs", "byAddress", "scale"} {
+	for _, name := range []string{"fromArgs", "byAddress"} {
 		if v, ok := got[name]; ok {
 			t.Errorf("%s: values %s, want none known", name, v)
 		}

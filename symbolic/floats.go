@@ -12,6 +12,7 @@ import (
 
 	"github.com/llir/llvm/ir"
 	"github.com/llir/llvm/ir/constant"
+	"github.com/llir/llvm/ir/enum"
 	"github.com/llir/llvm/ir/types"
 	"github.com/llir/llvm/ir/value"
 
@@ -220,4 +221,95 @@ func (e *Evaluator) floatOp(v value.Value, w int) *expr.Term {
 		}
 	}
 	return expr.Apply(fmt.Sprintf("%s.%s", op, v.Type()), w, terms...)
+}
+
+// FloatConstantBits returns the bit pattern of a float or double
+// constant other than NaN, zero-extended to 64 bits as Term gives
+// floats; false for NaN and other floating-point types.
+func FloatConstantBits(c *constant.Float) (uint64, bool) {
+	if c.NaN {
+		return 0, false
+	}
+	t := floatBits(c, 64)
+	return t.Value, t.IsConst()
+}
+
+// fcmp translates a float's equality test against a constant that is
+// neither zero nor NaN: == (oeq) holds exactly when the two bit patterns
+// are equal, and != (une) exactly when they differ, since a NaN differs
+// from such a constant in bits as in value and only zero has two
+// patterns. A host configuration kept in a double (miniWeather's
+// data_spec_int == DATA_SPEC_INJECTION) then decides which launches
+// run. nil for other comparisons.
+func (e *Evaluator) fcmp(v *ir.InstFCmp) *expr.Term {
+	if v.Pred != enum.FPredOEQ && v.Pred != enum.FPredUNE {
+		return nil
+	}
+	x, y := v.X, v.Y
+	if _, ok := UnwrapArg(x).(*constant.Float); ok {
+		x, y = y, x
+	}
+	c, ok := UnwrapArg(y).(*constant.Float)
+	if !ok {
+		return nil
+	}
+	if f, _ := c.X.Float64(); f == 0 {
+		return nil
+	}
+	bits, ok := FloatConstantBits(c)
+	if !ok {
+		return nil
+	}
+	eq := expr.Eq(e.Term(x), expr.Const(bits, 64))
+	if v.Pred == enum.FPredUNE {
+		return expr.Not(eq)
+	}
+	return eq
+}
+
+// convertedConstants folds the conversion to a w-bit integer of a float
+// whose term is a constant bit pattern, or a choice among such (the
+// values of a host global, see package hostanalysis): each value
+// truncated toward zero. nil if a value is not constant, or is NaN or
+// out of the integer's range, where the conversion is undefined.
+func (e *Evaluator) convertedConstants(from value.Value, w int, signed bool) *expr.Term {
+	ft, ok := from.Type().(*types.FloatType)
+	if !ok || w <= 0 || w > 64 || (ft.Kind != types.FloatKindFloat && ft.Kind != types.FloatKindDouble) {
+		return nil
+	}
+	convert := func(bits uint64) *expr.Term {
+		f := math.Float64frombits(bits)
+		if ft.Kind == types.FloatKindFloat {
+			f = float64(math.Float32frombits(uint32(bits)))
+		}
+		f = math.Trunc(f)
+		top := math.Ldexp(1, w)
+		switch {
+		case math.IsNaN(f):
+			return nil
+		case signed && f >= -top/2 && f < top/2:
+			return expr.Int(int64(f), w)
+		case !signed && f >= 0 && f < top:
+			return expr.Const(uint64(f), w)
+		}
+		return nil
+	}
+	return mapConstants(e.Term(from), convert)
+}
+
+// mapConstants applies f to t if t is a constant, or to each of the
+// constants a tree of choices (ite) picks among, keeping the choices;
+// nil if some leaf is not a constant or f gives nil for one.
+func mapConstants(t *expr.Term, f func(uint64) *expr.Term) *expr.Term {
+	switch {
+	case t.IsConst() && !t.IsBool():
+		return f(t.Value)
+	case t.Op == expr.OpIte:
+		a, b := mapConstants(t.Args[1], f), mapConstants(t.Args[2], f)
+		if a == nil || b == nil {
+			return nil
+		}
+		return expr.Ite(t.Args[0], a, b)
+	}
+	return nil
 }

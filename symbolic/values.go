@@ -98,11 +98,21 @@ func (e *Evaluator) translate(v value.Value, w int) *expr.Term {
 		return expr.Trunc(e.Term(v.From), w)
 	case *ir.InstFreeze:
 		return e.Term(v.X)
+	case *ir.InstFCmp:
+		if t := e.fcmp(v); t != nil {
+			return t
+		}
 	case *ir.InstFPToSI:
+		if t := e.convertedConstants(v.From, w, true); t != nil {
+			return t
+		}
 		if t := e.floatToInt(v, v.From, w); t != nil {
 			return t
 		}
 	case *ir.InstFPToUI:
+		if t := e.convertedConstants(v.From, w, false); t != nil {
+			return t
+		}
 		if t := e.floatToInt(v, v.From, w); t != nil {
 			return t
 		}
