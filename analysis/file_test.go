@@ -98,6 +98,31 @@ func TestUnknownContentsAreNamed(t *testing.T) {
 		if !strings.Contains(r.Hint, "the contents of global slot (read at ") || !strings.Contains(r.Hint, "scatter.cu:2:11)") {
 			t.Errorf("race note %q does not name slot's contents and where they are read", r.Hint)
 		}
+		if len(r.Unseen) != 1 || !strings.HasPrefix(r.Unseen[0], "the contents of global slot (read at ") || !strings.HasSuffix(r.Unseen[0], "scatter.cu:2:11)") {
+			t.Errorf("race's unseen values %q, want slot's contents alone", r.Unseen)
+		}
+	}
+}
+
+// TestRaceWithoutUnknownsHasNoUnseenValues checks that a race whose
+// addresses are thread indices alone lists no unseen values, so that
+// tools can tell it from races that need memory contents.
+func TestRaceWithoutUnknownsHasNoUnseenValues(t *testing.T) {
+	u := testkit.LoadSource(t, "pairs.cu", `__global__ void pairs(int *out) {
+  out[threadIdx.x / 2] = threadIdx.x;
+}
+`)
+	res, err := File(context.Background(), u, Options{Workers: 1, GridDim: [3]int64{1, 1, 1}, BlockDim: [3]int64{64, 1, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Races) == 0 {
+		t.Fatal("no race: lanes 2k and 2k+1 write one element")
+	}
+	for _, r := range res.Races {
+		if len(r.Unseen) > 0 {
+			t.Errorf("race at line %d lists unseen values %q; its addresses read only thread indices", r.First.Line, r.Unseen)
+		}
 	}
 }
 

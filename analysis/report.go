@@ -33,19 +33,18 @@ func raceReport(k *kernelanalysis.Kernel, q *constraints.Query, res *solver.Resu
 	if q.Kind == constraints.InterBlock {
 		r.Hint = l.InterBlockNote
 	}
-	r.Hint = joinNotes(r.Hint, unknownsNote(k, q))
+	unseen, computed := unseenValues(k, q)
+	r.Hint = joinNotes(r.Hint, unknownsNote(unseen, computed))
+	r.Unseen = append(slices.Clone(unseen), computedAt(computed)...)
 	return r
 }
 
-// unknownsNote names the values the analysis could not see that the two
-// accesses' addresses depend on, such as memory contents: the race may
-// need values of them that the program never has, which an assert can
-// state; and where their addresses or paths depend on values computed
-// by more operations than hgrd evaluates (see
-// symbolic.MaxValueOperations), says where those are computed. "" if
-// there are none.
-func unknownsNote(k *kernelanalysis.Kernel, q *constraints.Query) string {
-	var unseen, computed []string
+// unseenValues returns what the analysis could not see that the two
+// accesses depend on: the unknowns their addresses read, such as memory
+// contents ("the contents of global perm (read at k.cu:12:9)"), and the
+// positions where their addresses or paths compute values by more
+// operations than hgrd evaluates (see symbolic.MaxValueOperations).
+func unseenValues(k *kernelanalysis.Kernel, q *constraints.Query) (unseen, computed []string) {
 	for _, t := range []*expr.Term{q.First.Offset, q.Second.Offset, q.First.Cond, q.Second.Cond} {
 		offset := t == q.First.Offset || t == q.Second.Offset
 		expr.Inspect(t, func(x *expr.Term) bool {
@@ -66,6 +65,25 @@ func unknownsNote(k *kernelanalysis.Kernel, q *constraints.Query) string {
 			return true
 		})
 	}
+	return unseen, computed
+}
+
+// computedAt describes each position where unseenValues found values
+// computed beyond what hgrd evaluates.
+func computedAt(positions []string) []string {
+	out := make([]string, len(positions))
+	for i, p := range positions {
+		out[i] = "values computed at " + p
+	}
+	return out
+}
+
+// unknownsNote says what the race's accesses depend on that hgrd could
+// not see (unseenValues): the race may need values of them that the
+// program never has, which an assert can state; and where values are
+// computed by more operations than hgrd evaluates. "" if there is
+// nothing.
+func unknownsNote(unseen, computed []string) string {
 	var notes []string
 	if len(unseen) > 0 {
 		notes = append(notes, fmt.Sprintf("the addresses depend on %s, which hgrd cannot see: if the program never holds values that make them meet, an assert stating so rules the race out",

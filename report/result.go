@@ -151,6 +151,13 @@ type Race struct {
 	// Hint is a further note for the reader, such as that a kernel
 	// racing between blocks reads no block index.
 	Hint string `json:"hint,omitempty"`
+	// Unseen lists the values the two accesses' addresses or paths
+	// depend on that hgrd could not see, such as "the contents of global
+	// perm (read at k.cu:12:9)", or "values computed at k.cu:30:5" by more
+	// operations than it evaluates (a hash). A race with Unseen values
+	// may need values the program never holds: tools can present it
+	// apart from races that need none, and an assert can rule it out.
+	Unseen []string `json:"unseen,omitempty"`
 	// Fingerprint identifies the race across runs and edits that move
 	// lines (see SetFingerprints); baselines and SARIF use it.
 	Fingerprint string `json:"fingerprint,omitempty"`

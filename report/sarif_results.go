@@ -110,6 +110,9 @@ func raceProperties(race *Race) sarif.Properties {
 			props[key] = value
 		}
 	}
+	if len(race.Unseen) > 0 {
+		props["unseen"] = race.Unseen
+	}
 	return props
 }
 
