@@ -15,23 +15,8 @@ import (
 // applications of their functions, whose definitions PopCount and
 // TrailingZeros give; counts of leading zeros are exact terms.
 func TestBitCounts(t *testing.T) {
-	u := testkit.Load(t, "testdata/bitcount.cu")
-	f := u.Kernels[0].Func
-	e := New(f, testHooks{}, expr.PerThread)
 	x, y := expr.Var("x", 32, expr.Shared), expr.Var("y", 32, expr.Shared)
-	e.Bind(f.Params[1], x)
-	e.Bind(f.Params[2], y)
-	var stored []*expr.Term
-	for _, b := range e.G.Blocks {
-		for _, inst := range b.Insts {
-			if st, ok := inst.(*ir.InstStore); ok {
-				stored = append(stored, e.Term(st.Src))
-			}
-		}
-	}
-	if len(stored) != 4 {
-		t.Fatalf("%d stores, want 4", len(stored))
-	}
+	stored := storedTerms(t, "testdata/bitcount.cu", 4, x, y)
 	applies := func(term *expr.Term, name string) bool {
 		found := false
 		expr.Inspect(term, func(a *expr.Term) bool {
@@ -63,4 +48,30 @@ func TestBitCounts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// storedTerms loads the first kernel of a testdata file, binds its
+// parameters after the first (the output pointer) to params, and returns
+// the terms of the values its stores store, in order; want is how many
+// stores the kernel has.
+func storedTerms(t *testing.T, path string, want int, params ...*expr.Term) []*expr.Term {
+	t.Helper()
+	u := testkit.Load(t, path)
+	f := u.Kernels[0].Func
+	e := New(f, testHooks{}, expr.PerThread)
+	for i, p := range params {
+		e.Bind(f.Params[i+1], p)
+	}
+	var stored []*expr.Term
+	for _, b := range e.G.Blocks {
+		for _, inst := range b.Insts {
+			if st, ok := inst.(*ir.InstStore); ok {
+				stored = append(stored, e.Term(st.Src))
+			}
+		}
+	}
+	if len(stored) != want {
+		t.Fatalf("%s: %d stores, want %d", path, len(stored), want)
+	}
+	return stored
 }

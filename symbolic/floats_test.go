@@ -4,10 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/llir/llvm/ir"
-
 	"hgrd/expr"
-	"hgrd/internal/testkit"
 )
 
 // TestFloatConstantTests checks that == and != of a double against a
@@ -16,23 +13,8 @@ import (
 // that a test against zero is left unknown, and that the conversion to
 // int of a choice between two double constants converts each.
 func TestFloatConstantTests(t *testing.T) {
-	u := testkit.Load(t, "testdata/floatcmp.cu")
-	f := u.Kernels[0].Func
-	e := New(f, testHooks{}, expr.PerThread)
 	x, c := expr.Var("x", 64, expr.Shared), expr.Var("c", 32, expr.Shared)
-	e.Bind(f.Params[1], x)
-	e.Bind(f.Params[2], c)
-	var stored []*expr.Term
-	for _, b := range e.G.Blocks {
-		for _, inst := range b.Insts {
-			if st, ok := inst.(*ir.InstStore); ok {
-				stored = append(stored, e.Term(st.Src))
-			}
-		}
-	}
-	if len(stored) != 4 {
-		t.Fatalf("%d stores, want 4", len(stored))
-	}
+	stored := storedTerms(t, "testdata/floatcmp.cu", 4, x, c)
 	values := []float64{6, -1.5, math.Nextafter(6, 7), math.Nextafter(6, 5), -6, 0, math.Copysign(0, -1),
 		math.NaN(), math.Inf(1), math.Inf(-1), 1.5, 2}
 	for _, v := range values {
