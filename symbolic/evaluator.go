@@ -61,8 +61,7 @@ type Evaluator struct {
 	unbounded   map[string]loopVariable // loop variables whose invariant is not inferred yet
 	opaque      map[*expr.Term]bool     // the unknowns Opaque gave (opaque.go)
 	loopValues  map[string]*Loop        // unknowns standing for loop values of no closed form
-	// exitIterations memoises exitIteration (pathcond.go).
-	exitIterations map[exitSite]exitCount
+	exits       map[exitSite]exit       // exitAt's memo (pathcond.go)
 }
 
 // New returns an Evaluator of f whose unknowns have the given scope:
@@ -73,7 +72,7 @@ func New(f *ir.Func, hooks Hooks, scope expr.Scope) *Evaluator {
 		terms: map[value.Value]*expr.Term{}, facts: map[*expr.Term]fact{}, nsw: map[*expr.Term]bool{}, closedForms: map[*expr.Term][2]*expr.Term{},
 		blockCond: map[*ir.Block]*expr.Term{}, pending: map[*ir.InstPhi]bool{},
 		freshIn: map[string]*ir.Block{}, unbounded: map[string]loopVariable{}, opaque: map[*expr.Term]bool{},
-		loopValues: map[string]*Loop{}, exitIterations: map[exitSite]exitCount{},
+		loopValues: map[string]*Loop{}, exits: map[exitSite]exit{},
 	}
 }
 

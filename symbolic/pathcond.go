@@ -41,9 +41,9 @@ func (e *Evaluator) EdgeTaken(p, b *ir.Block) *expr.Term {
 		conds = append(conds, e.firstExit(l, p))
 	}
 	if l != nil {
-		if n, ok := e.exitIteration(l, p); ok {
-			// Staying in l at p: l leaves there at iteration n.
-			conds = append(conds, expr.ULt(e.hooks.Iteration(l), expr.Const(n, 32)))
+		if x := e.exitAt(l, p); x.known {
+			// Staying in l at p: l leaves there at iteration x.iteration.
+			conds = append(conds, expr.ULt(e.hooks.Iteration(l), expr.Const(x.iteration, 32)))
 		}
 	}
 	return expr.AllOf(conds...)
@@ -55,17 +55,17 @@ func (e *Evaluator) EdgeTaken(p, b *ir.Block) *expr.Term {
 // p. Only conditions that depend on the iteration through the loop's
 // count, not through values loaded in it, can be stated of an earlier
 // iteration. When the condition to stay depends on the count alone, the
-// exit's iteration is a constant (exitIteration).
+// exit's iteration is a constant (exitAt).
 func (e *Evaluator) firstExit(l *Loop, p *ir.Block) *expr.Term {
-	stay, ok := e.stayCondition(l, p)
-	if !ok {
+	x := e.exitAt(l, p)
+	switch {
+	case !x.bounded:
 		return expr.True()
+	case x.known:
+		return expr.Eq(e.hooks.Iteration(l), expr.Const(x.iteration, 32))
 	}
 	k := e.hooks.Iteration(l)
-	if n, ok := e.exitIteration(l, p); ok {
-		return expr.Eq(k, expr.Const(n, 32))
-	}
-	return expr.AnyOf(expr.Eq(k, expr.Const(0, 32)), InIterationBefore(stay, k))
+	return expr.AnyOf(expr.Eq(k, expr.Const(0, 32)), InIterationBefore(x.stay, k))
 }
 
 // stayCondition returns the condition under which l stays in the loop at
@@ -97,29 +97,32 @@ type exitSite struct {
 	block *ir.Block
 }
 
-// exitIteration returns the iteration at which l leaves at its exiting
-// block p when the condition to stay there depends on l's count and
-// constants only (FirstFailure): every iteration runs p, so l stays in
-// each iteration before and leaves in that one. An iteration that stays
-// at p is then below it.
-func (e *Evaluator) exitIteration(l *Loop, p *ir.Block) (uint64, bool) {
-	site := exitSite{l, p}
-	if n, ok := e.exitIterations[site]; ok {
-		return n.iteration, n.known
-	}
-	var n exitCount
-	if stay, ok := e.stayCondition(l, p); ok {
-		n.iteration, n.known = FirstFailure(stay, e.hooks.Iteration(l))
-	}
-	e.exitIterations[site] = n
-	return n.iteration, n.known
-}
-
-// An exitCount is the iteration at which a loop leaves at an exiting
-// block, if known.
-type exitCount struct {
+// An exit is what a loop's count says of leaving it at an exiting block.
+type exit struct {
+	// stay is the condition to stay in the loop there (stayCondition), if
+	// bounded: it depends on the iteration through the count alone.
+	stay    *expr.Term
+	bounded bool
+	// iteration is, if known, the one iteration at which the loop leaves
+	// there (FirstFailure): every iteration runs the block, so the loop
+	// stays in each iteration before it.
 	iteration uint64
 	known     bool
+}
+
+// exitAt returns, memoised, the exit of l at its exiting block p.
+func (e *Evaluator) exitAt(l *Loop, p *ir.Block) exit {
+	site := exitSite{l, p}
+	if x, ok := e.exits[site]; ok {
+		return x
+	}
+	var x exit
+	x.stay, x.bounded = e.stayCondition(l, p)
+	if x.bounded {
+		x.iteration, x.known = FirstFailure(x.stay, e.hooks.Iteration(l))
+	}
+	e.exits[site] = x
+	return x
 }
 
 // evaluatedIterations bounds the iterations FirstFailure evaluates.
@@ -135,12 +138,17 @@ const evaluatedIterations = 1 << 12
 // after one that held, which the solver would have to rule out through
 // the shifts by k.
 func FirstFailure(stay, k *expr.Term) (uint64, bool) {
-	for _, v := range expr.Vars(stay) {
+	vars := expr.Vars(stay)
+	for _, v := range vars {
 		if v.Name != k.Name {
 			return 0, false
 		}
 	}
-	for n := uint64(0); n < evaluatedIterations; n++ {
+	iterations := uint64(evaluatedIterations)
+	if len(vars) == 0 {
+		iterations = 1 // the same in every iteration: a block without a test, say
+	}
+	for n := uint64(0); n < iterations; n++ {
 		held, err := expr.Eval(stay, expr.MapEnv{k.Name: n})
 		if err != nil {
 			return 0, false
