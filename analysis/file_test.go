@@ -12,6 +12,7 @@ import (
 	"hgrd/hostanalysis"
 	"hgrd/internal/testkit"
 	"hgrd/kernelanalysis"
+	"hgrd/report"
 )
 
 // twoKernels launches one kernel itself, leaves the other to other files,
@@ -82,19 +83,11 @@ func TestSameContextComparesStructure(t *testing.T) {
 // TestUnknownContentsAreNamed checks that a race whose addresses depend
 // on memory contents says so, naming the memory and where it is read.
 func TestUnknownContentsAreNamed(t *testing.T) {
-	u := testkit.LoadSource(t, "scatter.cu", `__global__ void scatter(const int *slot, float *out) {
+	for _, r := range racesInOneBlock(t, "scatter.cu", `__global__ void scatter(const int *slot, float *out) {
   int j = slot[threadIdx.x];
   out[j] = threadIdx.x;
 }
-`)
-	res, err := File(context.Background(), u, Options{Workers: 1, GridDim: [3]int64{1, 1, 1}, BlockDim: [3]int64{64, 1, 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Races) == 0 {
-		t.Fatal("no race: two threads may read one slot value")
-	}
-	for _, r := range res.Races {
+`, "no race: two threads may read one slot value") {
 		if !strings.Contains(r.Hint, "the contents of global slot (read at ") || !strings.Contains(r.Hint, "scatter.cu:2:11)") {
 			t.Errorf("race note %q does not name slot's contents and where they are read", r.Hint)
 		}
@@ -108,18 +101,10 @@ func TestUnknownContentsAreNamed(t *testing.T) {
 // addresses are thread indices alone lists no unseen values, so that
 // tools can tell it from races that need memory contents.
 func TestRaceWithoutUnknownsHasNoUnseenValues(t *testing.T) {
-	u := testkit.LoadSource(t, "pairs.cu", `__global__ void pairs(int *out) {
+	for _, r := range racesInOneBlock(t, "pairs.cu", `__global__ void pairs(int *out) {
   out[threadIdx.x / 2] = threadIdx.x;
 }
-`)
-	res, err := File(context.Background(), u, Options{Workers: 1, GridDim: [3]int64{1, 1, 1}, BlockDim: [3]int64{64, 1, 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Races) == 0 {
-		t.Fatal("no race: lanes 2k and 2k+1 write one element")
-	}
-	for _, r := range res.Races {
+`, "no race: lanes 2k and 2k+1 write one element") {
 		if len(r.Unseen) > 0 {
 			t.Errorf("race at line %d lists unseen values %q; its addresses read only thread indices", r.First.Line, r.Unseen)
 		}
@@ -130,22 +115,14 @@ func TestRaceWithoutUnknownsHasNoUnseenValues(t *testing.T) {
 // back from the thread's own array, at an index hgrd does not follow,
 // says that it is, not that it is memory the kernel writes for others.
 func TestLocalArrayValuesAreNamed(t *testing.T) {
-	u := testkit.LoadSource(t, "bins.cu", `__global__ void bins(const float *in, unsigned *out, int k) {
+	for _, r := range racesInOneBlock(t, "bins.cu", `__global__ void bins(const float *in, unsigned *out, int k) {
   unsigned b[4];
   for (int c = 0; c < 4; c++)
     b[c] = (unsigned)(in[threadIdx.x * 4 + c] * 256.0f);
   atomicAdd(&out[b[k & 3]], 1);
   out[threadIdx.x] = 0;
 }
-`)
-	res, err := File(context.Background(), u, Options{Workers: 1, GridDim: [3]int64{1, 1, 1}, BlockDim: [3]int64{64, 1, 1}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Races) == 0 {
-		t.Fatal("no race: a bin may be another thread's slot")
-	}
-	for _, r := range res.Races {
+`, "no race: a bin may be another thread's slot") {
 		if strings.Contains(r.Hint, "memory the kernel also writes") || !strings.Contains(r.Hint, "its own local array") {
 			t.Errorf("race note %q does not say the value is read back from the thread's own array", r.Hint)
 		}
@@ -175,4 +152,20 @@ func TestLibraryPairsAreNotChecked(t *testing.T) {
 	if n := len(appendTasks(nil, k, l, Options{})); n != 0 {
 		t.Errorf("%d tasks for accesses with no position in the user's code, want none", n)
 	}
+}
+
+// racesInOneBlock analyses a source file's kernels in one block of 64
+// threads and returns their races, failing the test if there are none
+// (why says why there is one).
+func racesInOneBlock(t *testing.T, name, src, why string) []*report.Race {
+	t.Helper()
+	u := testkit.LoadSource(t, name, src)
+	res, err := File(context.Background(), u, Options{Workers: 1, GridDim: [3]int64{1, 1, 1}, BlockDim: [3]int64{64, 1, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Races) == 0 {
+		t.Fatal(why)
+	}
+	return res.Races
 }

@@ -22,9 +22,9 @@ import (
 // modelled: beyond it the global is an unknown, as before.
 const maxGlobalValues = 8
 
-// globalValues maps each integer or floating-point (float, double) global variable of the host code whose
-// values are known to them: its initialiser and every constant the host
-// code stores into it. A global qualifies when the host code only loads
+// globalValues maps each integer or floating-point (float, double)
+// global variable of the host code whose values are known to them: its
+// initialiser and every constant the host code stores into it. A global qualifies when the host code only loads
 // it and stores constants (or loads of other such globals) into it: its
 // address goes nowhere else (no call, no pointer arithmetic, no other
 // global's initialiser), so nothing in this file writes it otherwise.
