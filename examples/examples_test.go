@@ -157,6 +157,8 @@ var cases = []string{
 	"nested_index_loops_ok",
 	"nested_index_loops_racy",
 	"no_host_launch",
+	"out_param_ok",
+	"out_param_racy",
 	"pathCompression_racy",
 	"periodic_halo_ok",
 	"periodic_halo_racy",

@@ -36,7 +36,7 @@ func arrayArgs(fr *frame, b *ir.Block, call *ir.InstCall, array value.Value, k *
 			continue
 		}
 		if byValue(p) {
-			l.Fields[i] = memoryFields(fr, b, slot)
+			l.Fields[i] = memoryFields(fr, place{b, call}, slot)
 			continue
 		}
 		if symbolic.PointerType(p.Typ) {

@@ -16,7 +16,7 @@ import (
 // at the launch) and compares them with testdata/<file>.golden; -update
 // rewrites those.
 func TestGolden(t *testing.T) {
-	for _, name := range []string{"apilaunch", "argloop", "bools", "byref", "choices", "facts", "indirect", "invoke", "launches", "loops", "pitch", "props", "readback", "structs", "tiles"} {
+	for _, name := range []string{"apilaunch", "argloop", "bools", "byref", "choices", "facts", "indirect", "invoke", "launches", "loops", "outparams", "pitch", "props", "readback", "structs", "tiles"} {
 		t.Run(name, func(t *testing.T) {
 			u := testkit.Load(t, "testdata/"+name+".cu")
 			var out strings.Builder

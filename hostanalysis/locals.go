@@ -21,7 +21,8 @@ import (
 
 // A localStore is a store into a local variable at a fixed byte offset.
 type localStore struct {
-	store *ir.InstStore // nil for a memory intrinsic or a call, which write bytes hgrd does not follow
+	store *ir.InstStore  // nil for a memory intrinsic or a call, which write bytes hgrd does not follow
+	inst  ir.Instruction // the instruction that writes: the store, the intrinsic or the call
 	block *ir.Block
 	off   int64
 	bytes int64
@@ -33,6 +34,12 @@ type localStore struct {
 	// the struct; nil otherwise.
 	pitched *ir.InstCall
 	field   int64
+	// call is, for the bytes a call of a function defined in the file
+	// writes through a pointer into the variable, the call: its arg-th
+	// argument points argOff bytes into the variable. Nil otherwise.
+	call   *ir.InstCall
+	arg    int
+	argOff int64
 }
 
 // maxCallDepth bounds the calls localStores follows into, to learn which
@@ -77,17 +84,17 @@ func localStoresDepth(f *ir.Func, slot value.Value, depth int) ([]localStore, bo
 				if !ok || base != slot {
 					return nil, false
 				}
-				stores = append(stores, localStore{store: i, block: b, off: off, bytes: symbolic.SizeOf(i.Src.Type())})
+				stores = append(stores, localStore{store: i, inst: i, block: b, off: off, bytes: symbolic.SizeOf(i.Src.Type())})
 			case *ir.InstCall:
 				if fields, ok := pitchedPtrWrites(i, slot); ok {
 					for _, w := range fields {
-						w.block = b
+						w.block, w.inst = b, i
 						stores = append(stores, w)
 					}
 					continue
 				}
 				if w, ok := intrinsicWrite(i, slot, derived); ok {
-					w.block = b
+					w.block, w.inst = b, i
 					stores = append(stores, w)
 					continue
 				}
@@ -96,7 +103,7 @@ func localStoresDepth(f *ir.Func, slot value.Value, depth int) ([]localStore, bo
 					return nil, false
 				}
 				for _, w := range written {
-					w.block = b
+					w.block, w.inst = b, i
 					stores = append(stores, w)
 				}
 			}
@@ -128,7 +135,7 @@ func callWrites(call *ir.InstCall, slot value.Value, derived map[value.Value]boo
 			return nil, false
 		}
 		for _, s := range inner {
-			written = append(written, localStore{off: at + s.off, bytes: s.bytes})
+			written = append(written, localStore{off: at + s.off, bytes: s.bytes, call: call, arg: n, argOff: at})
 		}
 	}
 	return written, true

@@ -45,6 +45,12 @@ type frame struct {
 	views map[*ir.Param]view
 	// stores memoises localStores for the walk, shared by its frames.
 	stores storeCache
+	// spawn makes the frame of a call the frame makes (see
+	// walker.newFrame); callees holds those made, by call.
+	spawn   func(f *ir.Func, args []*expr.Term, views map[*ir.Param]view) *hostHooks
+	callees map[*ir.InstCall]*frame
+	// reach memoises reachable between the function's blocks.
+	reach map[[2]*ir.Block]bool
 }
 
 // A storeCache memoises localStores by function and variable: the walk
@@ -101,18 +107,32 @@ func (r memRead) term(w int) *expr.Term {
 	return t
 }
 
+// A place is where a read of host memory runs: in block, just before
+// instruction before, or at the block's end if before is nil. A write in
+// the same block counts only if it comes earlier.
+type place struct {
+	block  *ir.Block
+	before ir.Instruction
+}
+
+// placeOf returns the place just before an instruction of the frame's
+// function.
+func (fr *frame) placeOf(inst ir.Instruction) place {
+	return place{block: fr.ev.G.Where[inst], before: inst}
+}
+
 // maxMemoryHops bounds the memcpys and calls a read follows.
 const maxMemoryHops = 8
 
-// read returns what the bytes [off, off+bytes) from ptr hold where block
-// at runs; ok is false if hgrd cannot tell.
-func (fr *frame) read(ptr value.Value, off, bytes int64, at *ir.Block) (memRead, bool) {
+// read returns what the bytes [off, off+bytes) from ptr hold at a place;
+// ok is false if hgrd cannot tell.
+func (fr *frame) read(ptr value.Value, off, bytes int64, at place) (memRead, bool) {
 	return fr.readHops(ptr, off, bytes, at, 0)
 }
 
-func (fr *frame) readHops(ptr value.Value, off, bytes int64, at *ir.Block, hops int) (memRead, bool) {
+func (fr *frame) readHops(ptr value.Value, off, bytes int64, at place, hops int) (memRead, bool) {
 	base, start, ok := constOffset(ptr)
-	if !ok || hops > maxMemoryHops || at == nil {
+	if !ok || hops > maxMemoryHops || at.block == nil {
 		return memRead{}, false
 	}
 	off += start
@@ -120,17 +140,13 @@ func (fr *frame) readHops(ptr value.Value, off, bytes int64, at *ir.Block, hops 
 	if _, isLocal := base.(*ir.InstAlloca); !isLocal && !isParam {
 		return memRead{}, false
 	}
-	stores, ok := fr.stores.localStores(fr.f, base)
-	if !ok {
-		return memRead{}, false
-	}
-	parts, ok := coveringParts(stores, off, off+bytes, fr.ev.G, at)
+	parts, ok := fr.lastParts(base, off, off+bytes, at)
 	switch {
 	case !ok:
 		return memRead{}, false
 	case len(parts) == 0 && isParam:
 		if v, ok := fr.views[param]; ok {
-			if r, ok := v.caller.readHops(v.ptr, off, bytes, v.at, hops+1); ok {
+			if r, ok := v.caller.readHops(v.ptr, off, bytes, place{v.at, v.call}, hops+1); ok {
 				return r, true
 			}
 		}
@@ -142,7 +158,9 @@ func (fr *frame) readHops(ptr value.Value, off, bytes int64, at *ir.Block, hops 
 		return memRead{}, false // never written: undefined
 	case len(parts) == 1 && parts[0].from != nil:
 		p := parts[0]
-		return fr.readHops(p.from, off-p.off, bytes, p.block, hops+1)
+		return fr.readHops(p.from, off-p.off, bytes, place{p.block, p.inst}, hops+1)
+	case len(parts) == 1 && parts[0].off == off && parts[0].bytes == bytes && parts[0].call != nil:
+		return fr.calleeWrite(parts[0], at.block, hops+1)
 	case len(parts) == 1 && parts[0].off == off && parts[0].bytes == bytes && parts[0].pitched != nil:
 		return fr.pitchedField(parts[0], base)
 	case len(parts) == 1 && parts[0].off == off && parts[0].bytes == bytes:
@@ -169,7 +187,7 @@ func coveringParts(stores []localStore, off, end int64, g *symbolic.Graph, at *i
 			parts = append(parts, s)
 			continue
 		}
-		if s.store == nil && s.pitched == nil || s.off < off || s.off+s.bytes > end || len(parts) > 0 && parts[len(parts)-1].off+parts[len(parts)-1].bytes > s.off {
+		if s.store == nil && s.pitched == nil && s.call == nil || s.off < off || s.off+s.bytes > end || len(parts) > 0 && parts[len(parts)-1].off+parts[len(parts)-1].bytes > s.off {
 			return nil, false // overlapping writes, a write that covers more, or one hgrd does not follow
 		}
 		parts = append(parts, s)
@@ -221,16 +239,16 @@ func leafFields(t types.Type, base int64, out []leafField) []leafField {
 	return out
 }
 
-// memoryFields returns what the host holds, where block b runs, in each
-// field of the struct a pointer to a by-value argument points to.
-func memoryFields(fr *frame, b *ir.Block, ptr value.Value) []FieldArg {
+// memoryFields returns what the host holds, at a place, in each field of
+// the struct a pointer to a by-value argument points to.
+func memoryFields(fr *frame, at place, ptr value.Value) []FieldArg {
 	pt, ok := ptr.Type().(*types.PointerType)
 	if !ok {
 		return nil
 	}
 	var fields []FieldArg
 	for _, lf := range leafFields(pt.ElemType, 0, nil) {
-		r, ok := fr.read(ptr, lf.off, symbolic.SizeOf(lf.typ), b)
+		r, ok := fr.read(ptr, lf.off, symbolic.SizeOf(lf.typ), at)
 		if !ok {
 			continue
 		}
@@ -271,7 +289,7 @@ func (fr *frame) pointer(v value.Value) (Pointer, bool) {
 	if !ok {
 		return Pointer{}, false
 	}
-	r, ok := fr.read(load.Src, 0, symbolic.SizeOf(load.ElemType), fr.ev.G.Where[load])
+	r, ok := fr.read(load.Src, 0, symbolic.SizeOf(load.ElemType), fr.placeOf(load))
 	if !ok || r.v == nil || r.fr == fr && r.v == v {
 		return Pointer{}, false
 	}

@@ -140,9 +140,9 @@ func (fr *frame) pitchedField(s localStore, slot value.Value) (memRead, bool) {
 	case cuda.PitchedPtrPitch:
 		return memRead{t: pitchTerm(fr.ev.Namespace, variableName(slot), 64)}, true
 	case cuda.PitchedPtrXSize:
-		return fr.read(s.pitched.Args[alloc.Extent], cuda.ExtentWidth, 8, s.block)
+		return fr.read(s.pitched.Args[alloc.Extent], cuda.ExtentWidth, 8, place{s.block, s.pitched})
 	case cuda.PitchedPtrYSize:
-		return fr.read(s.pitched.Args[alloc.Extent], cuda.ExtentHeight, 8, s.block)
+		return fr.read(s.pitched.Args[alloc.Extent], cuda.ExtentHeight, 8, place{s.block, s.pitched})
 	}
 	return memRead{}, false
 }
@@ -162,7 +162,7 @@ func (fr *frame) pitchedPtrFact(call *ir.InstCall, b *ir.Block) (*expr.Term, boo
 	}
 	var sizes []*expr.Term
 	for _, off := range []int64{cuda.ExtentWidth, cuda.ExtentHeight, cuda.ExtentDepth} {
-		r, ok := fr.read(call.Args[alloc.Extent], off, 8, b)
+		r, ok := fr.read(call.Args[alloc.Extent], off, 8, place{b, call})
 		if !ok {
 			return nil, false
 		}

@@ -78,7 +78,7 @@ func (w *walker) stubArgs(ev *symbolic.Evaluator, b *ir.Block, call *ir.InstCall
 		slot := layout[j]
 		switch {
 		case slot.ByVal:
-			l.Fields[slot.Param] = append(l.Fields[slot.Param], memoryFields(w.frames[ev], b, arg)...)
+			l.Fields[slot.Param] = append(l.Fields[slot.Param], memoryFields(w.frames[ev], place{b, call}, arg)...)
 		case byValue(k.Func.Params[slot.Param]):
 			if fa, ok := fieldArg(w.frames[ev], arg, slot.Offset); ok {
 				l.Fields[slot.Param] = append(l.Fields[slot.Param], fa)

@@ -218,20 +218,8 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views m
 	if len(via) > maxDepth || len(f.Blocks) == 0 {
 		return
 	}
-	w.contexts++
-	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f), globals: w.globals, writers: w.writers}
-	ev := symbolic.New(f, h, expr.Shared)
-	ev.InferInvariants = true
-	h.ev = ev
-	h.fr = &frame{f: f, ev: ev, views: views, stores: w.stores}
-	w.frames[ev] = h.fr
-	ev.Namespace = h.namespace
-	ev.FreshRole = hostValue
-	for i, p := range f.Params {
-		if i < len(args) && args[i] != nil && symbolic.WidthOf(p.Typ) == args[i].Width {
-			ev.Bind(p, args[i])
-		}
-	}
+	h := w.newFrame(f, args, views)
+	ev := h.ev
 	for _, b := range ev.G.Blocks {
 		for _, inst := range b.Insts {
 			call, ok := inst.(*ir.InstCall)
@@ -258,6 +246,28 @@ func (w *walker) walk(f *ir.Func, args []*expr.Term, funcs funcBindings, views m
 			}
 		}
 	}
+}
+
+// newFrame makes the frame of one call of f, with its integer parameters
+// bound to args (nil for unknown) and its pointer parameters into the
+// caller's variables to views; its unknowns are named apart from every
+// other frame's.
+func (w *walker) newFrame(f *ir.Func, args []*expr.Term, views map[*ir.Param]view) *hostHooks {
+	w.contexts++
+	h := &hostHooks{namespace: fmt.Sprintf("%s#%d.", f.Name(), w.contexts), pitches: w.pitchSlotsOf(f), globals: w.globals, writers: w.writers}
+	ev := symbolic.New(f, h, expr.Shared)
+	ev.InferInvariants = true
+	h.ev = ev
+	h.fr = &frame{f: f, ev: ev, views: views, stores: w.stores, spawn: w.newFrame}
+	w.frames[ev] = h.fr
+	ev.Namespace = h.namespace
+	ev.FreshRole = hostValue
+	for i, p := range f.Params {
+		if i < len(args) && args[i] != nil && symbolic.WidthOf(p.Typ) == args[i].Width {
+			ev.Bind(p, args[i])
+		}
+	}
+	return h
 }
 
 // walkCall follows f's call of g in block b, if g reaches a launch.
@@ -329,7 +339,7 @@ func (h *hostHooks) Leaf(v value.Value, w int) *expr.Term {
 		if a, ok := slot(load.Src); ok && h.pitches[a] != nil {
 			return pitchVar(h.namespace, a, w)
 		}
-		if r, ok := h.fr.read(load.Src, 0, int64(w)/8, h.ev.G.Where[load]); ok && w%8 == 0 {
+		if r, ok := h.fr.read(load.Src, 0, int64(w)/8, h.fr.placeOf(load)); ok && w%8 == 0 {
 			if t := r.term(w); t != nil {
 				return t
 			}

@@ -1,7 +1,7 @@
 __global__ void k(float *a, int n) { a[threadIdx.x] = n; }
 
-// A helper that only reads its reference keeps the variable's value; one
-// that writes it does not.
+// A helper that only reads its reference keeps the variable's value; after
+// one that writes it, the variable holds what the helper wrote.
 template <typename T> __attribute__((noinline)) int peek(const T &x) { return x > 0; }
 __attribute__((noinline)) void poke(int &x) { x = 7; }
 __attribute__((noinline)) int show(const cudaDeviceProp &p) { return p.major; }
@@ -19,7 +19,7 @@ int main() {
   k<<<1, warp>>>(a, most);
   k<<<1, 64>>>(a, sms);
   int changed = 32;
-  poke(changed);
+  poke(changed);                         // 7 from here on
   k<<<1, changed>>>(a, 0);
 
   cudaDeviceProp other;
