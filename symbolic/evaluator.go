@@ -54,7 +54,7 @@ type Evaluator struct {
 	facts       map[*expr.Term]fact
 	nsw         map[*expr.Term]bool          // terms of nsw instructions (wrapfree.go)
 	closedForms map[*expr.Term][2]*expr.Term // init and step of affine closed forms (wrapfree.go)
-	blockCond   map[*ir.Block]*expr.Term
+	blockCond   map[condKey]*expr.Term       // BlockCond's memo, by root and block (pathcond.go)
 	pending     map[*ir.InstPhi]bool
 	fresh       int
 	freshIn     map[string]*ir.Block    // block of the value each unknown stands for
@@ -70,7 +70,7 @@ func New(f *ir.Func, hooks Hooks, scope expr.Scope) *Evaluator {
 	return &Evaluator{
 		G: NewGraph(f), hooks: hooks, scope: scope,
 		terms: map[value.Value]*expr.Term{}, facts: map[*expr.Term]fact{}, nsw: map[*expr.Term]bool{}, closedForms: map[*expr.Term][2]*expr.Term{},
-		blockCond: map[*ir.Block]*expr.Term{}, pending: map[*ir.InstPhi]bool{},
+		blockCond: map[condKey]*expr.Term{}, pending: map[*ir.InstPhi]bool{},
 		freshIn: map[string]*ir.Block{}, unbounded: map[string]loopVariable{}, opaque: map[*expr.Term]bool{},
 		loopValues: map[string]*Loop{}, exits: map[exitSite]exit{},
 	}

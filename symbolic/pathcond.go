@@ -14,28 +14,45 @@ import (
 // here". In a loop, the header's condition is that the loop was entered,
 // and the body's conditions are over the current iteration's values.
 func (e *Evaluator) BlockCond(b *ir.Block) *expr.Term {
-	if c, ok := e.blockCond[b]; ok {
+	return e.blockCondFrom(e.G.Blocks[0], b)
+}
+
+// A condKey names the path condition of block b from block root.
+type condKey struct{ root, b *ir.Block }
+
+// blockCondFrom returns the path condition of block b from block root,
+// which dominates it: the condition that b runs once root has run, over
+// the blocks between them.
+func (e *Evaluator) blockCondFrom(root, b *ir.Block) *expr.Term {
+	k := condKey{root, b}
+	if c, ok := e.blockCond[k]; ok {
 		return c
 	}
-	if b == e.G.Blocks[0] {
-		e.blockCond[b] = expr.True()
+	if b == root {
+		e.blockCond[k] = expr.True()
 		return expr.True()
 	}
-	e.blockCond[b] = expr.False() // guards against malformed cycles
+	e.blockCond[k] = expr.False() // guards against malformed cycles
 	var ins []*expr.Term
 	for _, p := range e.G.Preds[b] {
 		if !e.G.IsBackEdge(p, b) {
-			ins = append(ins, e.EdgeTaken(p, b))
+			ins = append(ins, e.edgeTakenFrom(root, p, b))
 		}
 	}
 	c := expr.AnyOf(ins...)
-	e.blockCond[b] = c
+	e.blockCond[k] = c
 	return c
 }
 
 // EdgeTaken returns the condition that control flows from p to b.
 func (e *Evaluator) EdgeTaken(p, b *ir.Block) *expr.Term {
-	conds := []*expr.Term{e.BlockCond(p), e.BranchCond(p, b)}
+	return e.edgeTakenFrom(e.G.Blocks[0], p, b)
+}
+
+// edgeTakenFrom returns the condition that control flows from p to b
+// once block root, which dominates p, has run.
+func (e *Evaluator) edgeTakenFrom(root, p, b *ir.Block) *expr.Term {
+	conds := []*expr.Term{e.blockCondFrom(root, p), e.BranchCond(p, b)}
 	l := e.G.LoopOf[p]
 	for ; l != nil && !l.Contains(b); l = l.Parent {
 		conds = append(conds, e.firstExit(l, p))

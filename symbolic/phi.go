@@ -24,8 +24,17 @@ func (e *Evaluator) phi(v *ir.InstPhi, w int) *expr.Term {
 }
 
 // mergePhi translates a phi that merges branches: the value of the edge
-// that was taken. Edges are exclusive, so the last needs no test.
+// that was taken. Edges are exclusive, so the last needs no test. A phi's
+// value is only ever used where its block has run, and so its immediate
+// dominator: each edge's condition is taken from there, over the branches
+// that decide which edge leads in, not over every branch from the
+// function's entry (a loader's checks of its input before the rounding
+// whose two results merge).
 func (e *Evaluator) mergePhi(v *ir.InstPhi, b *ir.Block, w int) *expr.Term {
+	root := e.G.IDom[b]
+	if root == nil {
+		root = e.G.Blocks[0]
+	}
 	var t *expr.Term
 	for i := len(v.Incs) - 1; i >= 0; i-- {
 		inc := v.Incs[i]
@@ -38,7 +47,7 @@ func (e *Evaluator) mergePhi(v *ir.InstPhi, b *ir.Block, w int) *expr.Term {
 			t = x
 			continue
 		}
-		t = expr.Ite(e.EdgeTaken(pred, b), x, t)
+		t = expr.Ite(e.edgeTakenFrom(root, pred, b), x, t)
 	}
 	if t == nil {
 		return e.Fresh(v, "phi", w)
