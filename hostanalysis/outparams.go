@@ -47,7 +47,7 @@ func (fr *frame) lastParts(slot value.Value, off, end int64, at place) ([]localS
 		return nil, false
 	}
 	stores = fr.writesBefore(stores, at)
-	return coveringParts(fr.lastWrites(stores, off, end, at.block), off, end, fr.ev.G, at.block)
+	return coveringParts(fr.lastWrites(stores, off, end, at), off, end, fr.ev.G, at.block)
 }
 
 // writesBefore returns the stores that may run before the place: those
@@ -72,16 +72,15 @@ func (fr *frame) writesBefore(stores []localStore, at place) []localStore {
 }
 
 // lastWrites returns stores without the writes of [off, end) that
-// another write p hides from a read in block at: p writes all their bytes
-// and comes before at on every path (it dominates at, and a call's write
-// happens on every way back to at, see surelyWrites), and they cannot run
-// after p (they come earlier in p's block, or p's block does not lead to
-// theirs).
-func (fr *frame) lastWrites(stores []localStore, off, end int64, at *ir.Block) []localStore {
-	g := fr.ev.G
+// another write p hides from a read at a place: p writes all their bytes
+// and comes before the place on every path (earlier in its block, or in
+// a block that dominates it; a call's write must also happen on every way
+// back to it, see surelyWrites), and they cannot run after p (they come
+// earlier in p's block, or p's block does not lead to theirs).
+func (fr *frame) lastWrites(stores []localStore, off, end int64, at place) []localStore {
 	hidden := map[int]bool{}
 	for i, p := range stores {
-		if !overlaps(p.off, p.bytes, off, end-off) || !g.Dominates(p.block, at) || !fr.surelyWrites(p, at) {
+		if !overlaps(p.off, p.bytes, off, end-off) || !fr.alwaysBefore(p, at) || !fr.surelyWrites(p, at.block) {
 			continue
 		}
 		for j, q := range stores {
@@ -102,17 +101,37 @@ func (fr *frame) lastWrites(stores []localStore, off, end int64, at *ir.Block) [
 	return kept
 }
 
+// alwaysBefore reports whether write p runs before the place on every
+// path to it: earlier in the place's block, or in a block that strictly
+// dominates it. (A write later in the place's block, which a loop brings
+// round again, runs before it only in an earlier iteration.)
+func (fr *frame) alwaysBefore(p localStore, at place) bool {
+	if p.block != at.block {
+		return fr.ev.G.Dominates(p.block, at.block)
+	}
+	if at.before == nil {
+		return true
+	}
+	return earlierIn(at.block, p.inst, at.before)
+}
+
 // runsBefore reports whether write q cannot run after write p: it comes
 // earlier in p's block, or p's block does not lead to q's.
 func (fr *frame) runsBefore(q, p localStore) bool {
 	if q.block != p.block {
 		return !fr.reachable(p.block, q.block)
 	}
-	for _, inst := range p.block.Insts {
+	return earlierIn(p.block, q.inst, p.inst)
+}
+
+// earlierIn reports whether instruction a comes before instruction b in
+// block.
+func earlierIn(block *ir.Block, a, b ir.Instruction) bool {
+	for _, inst := range block.Insts {
 		switch inst {
-		case q.inst:
-			return true
-		case p.inst:
+		case a:
+			return a != b
+		case b:
 			return false
 		}
 	}

@@ -55,5 +55,13 @@ int main(int argc, char **argv) {
   set(&x, 2);
   set(&x, 3);
   k<<<1, 32>>>(a, x, 0); // 3
+
+  int z = 0;
+  for (int i = 0; i < argc; i++) {
+    set(&z, 5);
+    int y = z;             // 5; hgrd keeps it unknown, never 6: set(&z, 6) precedes it only in the previous iteration
+    set(&z, 6);
+    k<<<1, 32>>>(a, y, z); // y (unknown) and 6
+  }
   return 0;
 }
