@@ -369,18 +369,27 @@ func storedValue(load *ir.InstLoad, g *symbolic.Graph) (value.Value, bool) {
 	return parts[0].store.Src, true
 }
 
-// joinParts returns the value of w bits from byte off that the stores
-// write, if they write all of them, each with a store instruction.
-func joinParts(ev *symbolic.Evaluator, parts []localStore, off int64, w int) *expr.Term {
-	if !allStores(parts) {
-		return nil
-	}
-	var v *expr.Term
+// contiguous reports whether parts, low bytes first and not overlapping,
+// write every byte of [off, off+bytes).
+func contiguous(parts []localStore, off, bytes int64) bool {
 	next := off
 	for _, p := range parts {
 		if p.off != next {
-			return nil
+			return false
 		}
+		next = p.off + p.bytes
+	}
+	return next == off+bytes
+}
+
+// joinParts returns the value of w bits from byte off that the stores
+// write, if they write all of them, each with a store instruction.
+func joinParts(ev *symbolic.Evaluator, parts []localStore, off int64, w int) *expr.Term {
+	if !allStores(parts) || !contiguous(parts, off, int64(w)/8) {
+		return nil
+	}
+	var v *expr.Term
+	for _, p := range parts {
 		t := ev.Term(p.store.Src)
 		if t.IsBool() || int64(t.Width) != p.bytes*8 {
 			return nil
@@ -396,10 +405,6 @@ func joinParts(ev *symbolic.Evaluator, parts []localStore, off int64, w int) *ex
 		} else {
 			v = expr.Add(v, t)
 		}
-		next = p.off + p.bytes
-	}
-	if next != off+int64(w)/8 {
-		return nil
 	}
 	return v
 }

@@ -49,8 +49,6 @@ type frame struct {
 	// walker.newFrame); callees holds those made, by call.
 	spawn   func(f *ir.Func, args []*expr.Term, views map[*ir.Param]view) *hostHooks
 	callees map[*ir.InstCall]*frame
-	// reach memoises reachable between the function's blocks.
-	reach map[[2]*ir.Block]bool
 }
 
 // A storeCache memoises localStores by function and variable: the walk
@@ -141,6 +139,7 @@ func (fr *frame) readHops(ptr value.Value, off, bytes int64, at place, hops int)
 		return memRead{}, false
 	}
 	parts, ok := fr.lastParts(base, off, off+bytes, at)
+	exact := len(parts) == 1 && parts[0].off == off && parts[0].bytes == bytes // one write of exactly these bytes
 	switch {
 	case !ok:
 		return memRead{}, false
@@ -159,11 +158,11 @@ func (fr *frame) readHops(ptr value.Value, off, bytes int64, at place, hops int)
 	case len(parts) == 1 && parts[0].from != nil:
 		p := parts[0]
 		return fr.readHops(p.from, off-p.off, bytes, place{p.block, p.inst}, hops+1)
-	case len(parts) == 1 && parts[0].off == off && parts[0].bytes == bytes && parts[0].call != nil:
+	case exact && parts[0].call != nil:
 		return fr.calleeWrite(parts[0], at.block, hops+1)
-	case len(parts) == 1 && parts[0].off == off && parts[0].bytes == bytes && parts[0].pitched != nil:
+	case exact && parts[0].pitched != nil:
 		return fr.pitchedField(parts[0], base)
-	case len(parts) == 1 && parts[0].off == off && parts[0].bytes == bytes:
+	case exact:
 		return memRead{fr: fr, v: parts[0].store.Src}, true
 	}
 	if t := joinParts(fr.ev, parts, off, int(bytes*8)); t != nil {

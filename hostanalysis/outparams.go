@@ -50,21 +50,12 @@ func (fr *frame) lastParts(slot value.Value, off, end int64, at place) ([]localS
 	return coveringParts(fr.lastWrites(stores, off, end, at), off, end, fr.ev.G, at.block)
 }
 
-// writesBefore returns the stores that may run before the place: those
-// from which a path leads to it.
+// writesBefore returns the stores that may run before the place: earlier
+// in its block, or in a block from which a path leads to it.
 func (fr *frame) writesBefore(stores []localStore, at place) []localStore {
-	pos := map[ir.Instruction]int{}
-	for i, inst := range at.block.Insts {
-		pos[inst] = i
-	}
-	end, ok := pos[at.before]
-	if !ok {
-		end = len(at.block.Insts)
-	}
 	var kept []localStore
 	for _, s := range stores {
-		i, inBlock := pos[s.inst]
-		if s.block == at.block && inBlock && i < end || fr.reachable(s.block, at.block) {
+		if earlierInBlock(s, at) || fr.ev.G.Leads(s.block, at.block) {
 			kept = append(kept, s)
 		}
 	}
@@ -109,33 +100,22 @@ func (fr *frame) alwaysBefore(p localStore, at place) bool {
 	if p.block != at.block {
 		return fr.ev.G.Dominates(p.block, at.block)
 	}
-	if at.before == nil {
-		return true
-	}
-	return earlierIn(at.block, p.inst, at.before)
+	return earlierInBlock(p, at)
+}
+
+// earlierInBlock reports whether write s comes earlier in the place's
+// block than the place.
+func earlierInBlock(s localStore, at place) bool {
+	return s.block == at.block && (at.before == nil || indexOf(at.block, s.inst) < indexOf(at.block, at.before))
 }
 
 // runsBefore reports whether write q cannot run after write p: it comes
 // earlier in p's block, or p's block does not lead to q's.
 func (fr *frame) runsBefore(q, p localStore) bool {
 	if q.block != p.block {
-		return !fr.reachable(p.block, q.block)
+		return !fr.ev.G.Leads(p.block, q.block)
 	}
-	return earlierIn(p.block, q.inst, p.inst)
-}
-
-// earlierIn reports whether instruction a comes before instruction b in
-// block.
-func earlierIn(block *ir.Block, a, b ir.Instruction) bool {
-	for _, inst := range block.Insts {
-		switch inst {
-		case a:
-			return a != b
-		case b:
-			return false
-		}
-	}
-	return false
+	return indexOf(p.block, q.inst) < indexOf(p.block, p.inst)
 }
 
 // surelyWrites reports whether a write writes all its bytes whenever
@@ -160,19 +140,6 @@ func (fr *frame) surelyWrites(p localStore, at *ir.Block) bool {
 		}
 	}
 	return true
-}
-
-// contiguous reports whether parts, low bytes first and not overlapping,
-// write every byte of [off, off+bytes).
-func contiguous(parts []localStore, off, bytes int64) bool {
-	next := off
-	for _, p := range parts {
-		if p.off != next {
-			return false
-		}
-		next = p.off + p.bytes
-	}
-	return next == off+bytes
 }
 
 // calleeWrite returns what the bytes a call wrote (part p) hold after the
@@ -319,39 +286,4 @@ func excludes(cond value.Value, taken bool, call *ir.InstCall, c *constant.Int) 
 	equal := taken == (cmp.Pred == enum.IPredEQ) // result == k on this edge
 	same := c.X.Cmp(k.X) == 0
 	return equal != same
-}
-
-// reachable reports whether a path of one or more edges leads from block
-// from to block to, remembered per frame.
-func (fr *frame) reachable(from, to *ir.Block) bool {
-	k := [2]*ir.Block{from, to}
-	r, ok := fr.reach[k]
-	if !ok {
-		r = reachable(fr.ev.G, from, to)
-		if fr.reach == nil {
-			fr.reach = map[[2]*ir.Block]bool{}
-		}
-		fr.reach[k] = r
-	}
-	return r
-}
-
-// reachable reports whether a path of one or more edges leads from block
-// from to block to.
-func reachable(g *symbolic.Graph, from, to *ir.Block) bool {
-	seen := map[*ir.Block]bool{}
-	stack := append([]*ir.Block(nil), g.Succs[from]...)
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == to {
-			return true
-		}
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		stack = append(stack, g.Succs[b]...)
-	}
-	return false
 }

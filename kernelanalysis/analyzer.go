@@ -27,17 +27,16 @@ type analyzer struct {
 	tables  map[*Object]*table      // objects whose contents are constant (tables.go)
 	// casResults are the values cmpxchgs return (counter.go).
 	casResults map[*ir.InstCmpXchg]*expr.Term
-	divergent  map[value.Value]bool              // values that may differ between threads of a block
-	used       map[value.Value]bool              // values some instruction of the kernel uses
-	facts      []fact                            // asserts and assumptions (facts.go)
-	intervals  [numLevels]*intervalInfo          // by Level
-	fenced     bool                              // whether the kernel has a fence or an opaque call (epochs.go)
-	oneEpoch   map[*ir.Block]bool                // blocks executed in one barrier epoch (epochs.go)
-	epochFuncs map[string]bool                   // functions that loads in one barrier epoch return (epochs.go)
-	epochSites map[string]epochSite              // the site of each, by name (sources.go)
-	warpSites  []warpSite                        // ballots and shuffles (lanes.go)
-	syncLoops  map[*symbolic.Loop]bool           // loops containing synchronisation, once asked (epochs.go)
-	closures   map[closureKey]map[*ir.Block]bool // reachability sets, once asked (epochs.go)
+	divergent  map[value.Value]bool     // values that may differ between threads of a block
+	used       map[value.Value]bool     // values some instruction of the kernel uses
+	facts      []fact                   // asserts and assumptions (facts.go)
+	intervals  [numLevels]*intervalInfo // by Level
+	fenced     bool                     // whether the kernel has a fence or an opaque call (epochs.go)
+	oneEpoch   map[*ir.Block]bool       // blocks executed in one barrier epoch (epochs.go)
+	epochFuncs map[string]bool          // functions that loads in one barrier epoch return (epochs.go)
+	epochSites map[string]epochSite     // the site of each, by name (sources.go)
+	warpSites  []warpSite               // ballots and shuffles (lanes.go)
+	syncLoops  map[*symbolic.Loop]bool  // loops containing synchronisation, once asked (epochs.go)
 	// syncRegions holds, for each divergent branch asked, the blocks with
 	// synchronisation it reaches before its sides join (epochs.go).
 	syncRegions map[*ir.Block][]*ir.Block
@@ -57,8 +56,7 @@ func Analyze(u *frontend.Unit, k *frontend.Kernel) (*Kernel, error) {
 		tables: map[*Object]*table{}, casResults: map[*ir.InstCmpXchg]*expr.Term{},
 		oneEpoch: map[*ir.Block]bool{}, epochFuncs: map[string]bool{}, epochSites: map[string]epochSite{},
 		syncLoops: map[*symbolic.Loop]bool{}, syncRegions: map[*ir.Block][]*ir.Block{},
-		closures: map[closureKey]map[*ir.Block]bool{},
-		res:      &Kernel{Name: k.Name, Func: k.Func, Unknowns: map[string]Unknown{}},
+		res: &Kernel{Name: k.Name, Func: k.Func, Unknowns: map[string]Unknown{}},
 	}
 	a.ev = symbolic.New(k.Func, a, expr.PerThread)
 	a.res.Loops = a.ev.G.Loops

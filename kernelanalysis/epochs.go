@@ -189,53 +189,24 @@ func (a *analyzer) writesObject(inst ir.Instruction, obj *Object) bool {
 // forwardFrom returns the blocks reachable from b without a back edge, b
 // included.
 func (a *analyzer) forwardFrom(b *ir.Block) map[*ir.Block]bool {
-	return a.closure(closureKey{b, true, true})
+	return a.closure(symbolic.Closure{From: b, Forward: true, Acyclic: true})
 }
 
 // forwardTo returns the blocks from which b is reachable without a back
 // edge, b included.
 func (a *analyzer) forwardTo(b *ir.Block) map[*ir.Block]bool {
-	return a.closure(closureKey{b, false, true})
+	return a.closure(symbolic.Closure{From: b, Acyclic: true})
 }
 
 // reaching returns the blocks from which b can be reached, b included.
 func (a *analyzer) reaching(b *ir.Block) map[*ir.Block]bool {
-	return a.closure(closureKey{b, false, false})
+	return a.closure(symbolic.Closure{From: b})
 }
 
-// A closureKey names one set closure computes.
-type closureKey struct {
-	from    *ir.Block
-	forward bool // along successors rather than predecessors
-	acyclic bool // without back edges
-}
-
-// closure returns the blocks reached from k.from along successors (or
-// predecessors), k.from included, without back edges if k.acyclic;
-// computed once.
-func (a *analyzer) closure(k closureKey) map[*ir.Block]bool {
-	if c, ok := a.closures[k]; ok {
-		return c
-	}
-	next := a.ev.G.Preds
-	if k.forward {
-		next = a.ev.G.Succs
-	}
-	seen := map[*ir.Block]bool{k.from: true}
-	stack := []*ir.Block{k.from}
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, y := range next[x] {
-			back := k.forward && a.ev.G.IsBackEdge(x, y) || !k.forward && a.ev.G.IsBackEdge(y, x)
-			if !seen[y] && !(k.acyclic && back) {
-				seen[y] = true
-				stack = append(stack, y)
-			}
-		}
-	}
-	a.closures[k] = seen
-	return seen
+// closure returns the blocks of a closure of the kernel's graph
+// (symbolic.Graph.Reached).
+func (a *analyzer) closure(c symbolic.Closure) map[*ir.Block]bool {
+	return a.ev.G.Reached(c)
 }
 
 // storedTerm returns the term of a value a write stores, or nil if it

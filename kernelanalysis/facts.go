@@ -77,7 +77,7 @@ func (a *analyzer) factsAt(b *ir.Block, index int) []*expr.Term {
 			continue
 		case f.block != b && !a.ev.G.Dominates(f.block, b):
 			continue
-		case f.avoid != nil && a.closure(closureKey{from: b, forward: true})[f.avoid]:
+		case f.avoid != nil && a.closure(symbolic.Closure{From: b, Forward: true})[f.avoid]:
 			continue
 		}
 		out = append(out, f.cond)

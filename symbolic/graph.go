@@ -26,8 +26,9 @@ type Graph struct {
 	LoopOf map[*ir.Block]*Loop          // innermost loop of a block
 	Where  map[ir.Instruction]*ir.Block // block of each instruction
 
-	dom     *cfg.Tree[*ir.Block] // dominators from the entry
-	postDom *cfg.Tree[*ir.Block] // post-dominators, on first use
+	dom      *cfg.Tree[*ir.Block]           // dominators from the entry
+	postDom  *cfg.Tree[*ir.Block]           // post-dominators, on first use
+	closures map[Closure]map[*ir.Block]bool // reachability sets, once asked (Reached)
 }
 
 // A Loop is a natural loop.
@@ -187,6 +188,55 @@ func (g *Graph) Between(d, b *ir.Block) []*ir.Block {
 		stack = append(stack, g.Preds[x]...)
 	}
 	return out
+}
+
+// A Closure names a set of blocks Reached computes.
+type Closure struct {
+	From    *ir.Block
+	Forward bool // along successors rather than predecessors
+	Acyclic bool // without back edges
+}
+
+// Reached returns the blocks reached from c.From along successors (or
+// predecessors), c.From included, without back edges if c.Acyclic;
+// computed once.
+func (g *Graph) Reached(c Closure) map[*ir.Block]bool {
+	if set, ok := g.closures[c]; ok {
+		return set
+	}
+	next := g.Preds
+	if c.Forward {
+		next = g.Succs
+	}
+	seen := map[*ir.Block]bool{c.From: true}
+	stack := []*ir.Block{c.From}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, y := range next[x] {
+			back := c.Forward && g.IsBackEdge(x, y) || !c.Forward && g.IsBackEdge(y, x)
+			if !seen[y] && !(c.Acyclic && back) {
+				seen[y] = true
+				stack = append(stack, y)
+			}
+		}
+	}
+	if g.closures == nil {
+		g.closures = map[Closure]map[*ir.Block]bool{}
+	}
+	g.closures[c] = seen
+	return seen
+}
+
+// Leads reports whether a path of one or more edges leads from block
+// from to block to (from to itself only round a cycle).
+func (g *Graph) Leads(from, to *ir.Block) bool {
+	for _, s := range g.Succs[from] {
+		if g.Reached(Closure{From: s, Forward: true})[to] {
+			return true
+		}
+	}
+	return false
 }
 
 // LoopsOf returns the loops containing b, innermost first.

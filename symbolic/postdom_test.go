@@ -57,3 +57,36 @@ func TestPostDominates(t *testing.T) {
 		}
 	}
 }
+
+// TestLeads checks reachability by one or more edges on diamond: a
+// block leads to itself only round a cycle, and back edges count.
+func TestLeads(t *testing.T) {
+	m, err := asm.ParseString("diamond.ll", diamond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := NewGraph(m.Funcs[0])
+	blocks := map[string]*ir.Block{}
+	for _, b := range g.Blocks {
+		blocks[b.LocalName] = b
+	}
+	tests := []struct {
+		from, to string
+		want     bool
+	}{
+		{"entry", "exit", true},
+		{"then", "else", false},
+		{"loop", "loop", true},
+		{"join", "join", false},
+		{"abort", "exit", false},
+		{"exit", "entry", false},
+	}
+	for _, tt := range tests {
+		if got := g.Leads(blocks[tt.from], blocks[tt.to]); got != tt.want {
+			t.Errorf("Leads(%s, %s) = %v, want %v", tt.from, tt.to, got, tt.want)
+		}
+	}
+	if set := g.Reached(Closure{From: blocks["join"], Forward: true, Acyclic: true}); set[blocks["entry"]] || !set[blocks["exit"]] || !set[blocks["join"]] {
+		t.Errorf("Reached from join, acyclic = %v, want join, loop and exit only", set)
+	}
+}
