@@ -63,8 +63,9 @@ type intTranslator struct {
 	// that what is asserted of every variable is asserted in an order
 	// that is the same on every run.
 	varOrder []string
-	bounds   map[string]uint64 // unsigned upper bounds below 2^(width-1)
-	signed   map[string]bool   // variables read mostly as signed numbers
+	bounds   map[string]uint64   // unsigned upper bounds below 2^(width-1)
+	ranges   map[string]interval // signed readings' ranges the assertions imply (variableRanges)
+	signed   map[string]bool     // variables read mostly as signed numbers
 	defs     []z3.Bool
 	fresh    int
 }
@@ -79,6 +80,7 @@ func newIntTranslator(ctx *z3.Context, q *Query) *intTranslator {
 		funcs:  map[string]funcEntry{},
 		vars:   map[string]integer{},
 		bounds: varBounds(q.Assertions),
+		ranges: variableRanges(q.Assertions),
 		signed: signedVars(q),
 	}
 }
@@ -258,7 +260,9 @@ func (tr *intTranslator) logical(t *expr.Term) z3.Bool {
 }
 
 // variable returns a bit-vector variable's encoding: an integer in the
-// range its bounds allow, else in the range of its usual reading.
+// range its bounds allow, else in the range of its usual reading, and
+// within the range the assertions imply where that range is one of its
+// reading's values (not negative, or read as signed).
 func (tr *intTranslator) variable(t *expr.Term) integer {
 	if x, ok := tr.vars[t.Name]; ok {
 		return x
@@ -268,6 +272,9 @@ func (tr *intTranslator) variable(t *expr.Term) integer {
 		r = interval{big.NewInt(0), new(big.Int).SetUint64(hi)}
 	} else if tr.signed[t.Name] {
 		r = signedRange(t.Width)
+	}
+	if iv, ok := tr.ranges[t.Name]; ok && (iv.lo.Sign() >= 0 || tr.signed[t.Name]) {
+		r = intersect(r, iv)
 	}
 	v := tr.ctx.IntConst(t.Name)
 	tr.defs = append(tr.defs, tr.lit(r.lo).LE(v), v.LE(tr.lit(r.hi)))

@@ -119,3 +119,27 @@ func TestBoundedVariablesNeedNoWrap(t *testing.T) {
 		t.Errorf("bound of tid.x = %d, want 1023", got)
 	}
 }
+
+// TestGuardedCounterNeedsNoWrap checks that a loop counter that a guard
+// bounds through fixed host values, (kps - 1) + k <= kpe - 1 with
+// kps = 1 and kpe = 3, is declared within [0, 2], so that its product
+// with a row length needs no wrap variable: only the two variables'
+// ranges are defined.
+func TestGuardedCounterNeedsNoWrap(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	k, kps, kpe := v32("k"), v32("kps"), v32("kpe")
+	q := &Query{Assertions: []*expr.Term{
+		expr.Eq(kps, c32(1)), expr.Eq(kpe, c32(3)), expr.ULe(c32(0), k),
+		expr.SLe(expr.Add(expr.Sub(kps, c32(1)), k), expr.Sub(kpe, c32(1))),
+		expr.SLe(c32(0), k),
+	}}
+	tr := newIntTranslator(s.ctx, q)
+	tr.view(expr.Mul(k, c32(60)), true)
+	if len(tr.defs) != 2 {
+		t.Errorf("%d definitions, want 2 (k's range, no wrap)", len(tr.defs))
+	}
+	if r := tr.vars["k"].iv; r.lo.Int64() != 0 || r.hi.Int64() != 2 {
+		t.Errorf("k's range [%v, %v], want [0, 2]", r.lo, r.hi)
+	}
+}

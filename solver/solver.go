@@ -228,10 +228,11 @@ func (s *Solver) check(q *Query, limits []uint64) (*Result, error) {
 // known to be unsat (a launch on an infeasible host path) answers at
 // once.
 func (s *Solver) checkSlices(q *Query, limits []uint64) (*Result, error) {
+	factored := factoredDisjunctions(q)
 	whole := func() (*Result, error) {
-		return s.remembered(q, limits, func() (*Result, error) { return s.decide(q, limits) })
+		return s.remembered(q, limits, func() (*Result, error) { return s.decide(factored, limits) })
 	}
-	race, rest := independentParts(factoredDisjunctions(q))
+	race, rest := independentParts(factored)
 	if rest == nil {
 		return whole()
 	}
