@@ -8,10 +8,10 @@ package expr
 
 import (
 	"crypto/sha256"
-	"fmt"
 	"hash"
 	"hash/fnv"
 	"sort"
+	"strconv"
 )
 
 // A Shape is the digest of a sequence of terms (see ShapeOf).
@@ -53,7 +53,7 @@ func shapeOf(terms []*Term, blindConstants bool) Shape {
 		hash:           sha256.New(),
 	}
 	for _, t := range s.sorted(terms) {
-		fmt.Fprintf(s.hash, "root %d\n", s.node(t))
+		s.hash.Write(append(strconv.AppendInt([]byte("root "), int64(s.node(t)), 10), '\n'))
 	}
 	var out Shape
 	copy(out[:], s.hash.Sum(nil))
@@ -96,8 +96,19 @@ func commutative(op Op) bool {
 // sorted returns terms in the order of their name-blind digests, ties
 // in their order.
 func (s *shaper) sorted(terms []*Term) []*Term {
-	out := append([]*Term(nil), terms...)
-	sort.SliceStable(out, func(i, j int) bool { return s.blindDigest(out[i]) < s.blindDigest(out[j]) })
+	type keyed struct {
+		digest uint64
+		t      *Term
+	}
+	ks := make([]keyed, len(terms))
+	for i, t := range terms {
+		ks[i] = keyed{s.blindDigest(t), t}
+	}
+	sort.SliceStable(ks, func(i, j int) bool { return ks[i].digest < ks[j].digest })
+	out := make([]*Term, len(terms))
+	for i, k := range ks {
+		out[i] = k.t
+	}
 	return out
 }
 
@@ -108,9 +119,11 @@ func (s *shaper) blindDigest(t *Term) uint64 {
 		return d
 	}
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%d %d %d", t.Op, t.Width, s.value(t))
+	buf := make([]byte, 0, 64)
+	buf = appendInts(buf, int64(t.Op), int64(t.Width))
+	buf = strconv.AppendUint(append(buf, ' '), s.value(t), 10)
 	if t.Op == OpVar {
-		fmt.Fprintf(h, " %d %v", t.Scope, t.Role)
+		buf = appendInts(buf, int64(t.Scope), int64(t.Role.Kind), int64(t.Role.Axis))
 	}
 	args := make([]uint64, len(t.Args))
 	for i, a := range t.Args {
@@ -119,10 +132,21 @@ func (s *shaper) blindDigest(t *Term) uint64 {
 	if commutative(t.Op) {
 		sort.Slice(args, func(i, j int) bool { return args[i] < args[j] })
 	}
-	fmt.Fprint(h, args)
+	for _, a := range args {
+		buf = strconv.AppendUint(append(buf, ' '), a, 10)
+	}
+	h.Write(buf)
 	d := h.Sum64()
 	s.blind[t] = d
 	return d
+}
+
+// appendInts appends each of xs to buf in decimal, after a space.
+func appendInts(buf []byte, xs ...int64) []byte {
+	for _, x := range xs {
+		buf = strconv.AppendInt(append(buf, ' '), x, 10)
+	}
+	return buf
 }
 
 // node returns the number of a term's node, describing it (and its
@@ -139,19 +163,26 @@ func (s *shaper) node(t *Term) int {
 	if commutative(t.Op) {
 		operands = s.sorted(operands)
 	}
-	args := make([]int, len(operands))
-	for i, a := range operands {
-		args[i] = s.node(a)
+	buf := make([]byte, 0, 64)
+	buf = appendInts(buf, int64(t.Op), int64(t.Width))
+	buf = strconv.AppendUint(append(buf, ' '), s.value(t), 10)
+	buf = append(append(buf, ' '), s.name(t)...)
+	buf = append(buf, " ["...)
+	for _, a := range operands {
+		buf = strconv.AppendInt(append(buf, ' '), int64(s.node(a)), 10)
 	}
-	desc := fmt.Sprintf("%d %d %d %s %v", t.Op, t.Width, s.value(t), s.name(t), args)
+	buf = append(buf, ']')
 	if t.Op == OpVar {
-		desc += fmt.Sprintf(" %d %v", t.Scope, t.Role)
+		buf = appendInts(buf, int64(t.Scope), int64(t.Role.Kind), int64(t.Role.Axis))
 	}
+	desc := string(buf)
 	id, ok := s.nodes[desc]
 	if !ok {
 		id = len(s.nodes)
 		s.nodes[desc] = id
-		fmt.Fprintf(s.hash, "%d: %s\n", id, desc)
+		line := strconv.AppendInt(nil, int64(id), 10)
+		line = append(append(append(line, ": "...), desc...), '\n')
+		s.hash.Write(line)
 	}
 	s.ids[t] = id
 	return id
@@ -174,5 +205,5 @@ func (s *shaper) name(t *Term) string {
 		n = len(s.names)
 		s.names[key] = n
 	}
-	return fmt.Sprintf("%c%d", key[0], n)
+	return string(key[0]) + strconv.Itoa(n)
 }
