@@ -33,6 +33,10 @@ type encoding struct {
 	// freshAttempts counts the attempts decided alone so far: each
 	// attempt's seed (see decideAlone).
 	freshAttempts uint
+	// reprinted marks a fresh encoding whose attempt that ends undecided
+	// is asked once more, within the same rlimit, from the query printed
+	// and parsed instead of translated (a trial's; see attemptNow).
+	reprinted bool
 	// value returns the Z3 expression whose model value is t's value:
 	// a boolean, a bit-vector, or (integer encoding) the unsigned
 	// reading of a bit-vector.
@@ -458,6 +462,7 @@ func rounds(budget uint64, shares []share) []step {
 // query.
 func (s *Solver) trialEncoding(t *trial) *encoding {
 	if enc, err := s.integers(t.query, t.terms); err == nil {
+		enc.reprinted = enc.fresh
 		return enc
 	}
 	return s.bitVectors(t.query)

@@ -22,6 +22,25 @@ func TestDecideAlone(t *testing.T) {
 	}
 }
 
+// TestDecideAloneFromPrinted checks that an attempt parsed from the
+// Solver's printed query answers as the translated one: sat with the
+// same model, and unsat.
+func TestDecideAloneFromPrinted(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	x, b := s.ctx.IntConst("x"), s.ctx.BoolConst("b")
+	num := func(n int) z3.Int { return s.ctx.FromInt(int64(n), s.ctx.IntSort()).(z3.Int) }
+	query := []z3.Bool{x.GT(num(5)), x.LT(num(7)), b}
+	sat := decideAloneFrom(s.ctx, query, s.printed(query), 1_000_000, 0, nil)
+	if sat.status != Sat || sat.ints["x"] == nil || sat.ints["x"].Int64() != 6 || !sat.bools["b"] {
+		t.Errorf("x in (5, 7) and b, printed: %+v, want sat with x = 6, b true", sat)
+	}
+	query = []z3.Bool{x.GT(num(5)), x.LT(num(6))}
+	if a := decideAloneFrom(s.ctx, query, s.printed(query), 1_000_000, 0, nil); a.status != Unsat {
+		t.Errorf("x in (5, 6), printed: %+v, want unsat", a)
+	}
+}
+
 // BenchmarkDecideAlone measures the fixed cost of an attempt in a
 // context of its own: a new context, the translation of a small query's
 // assertions and a solver with strategy.go's tactic.

@@ -415,6 +415,11 @@ func (s *Solver) attemptNow(enc *encoding, limit uint64, extract func(*z3.Model)
 	var pins []z3.Bool
 	if enc.fresh {
 		a := decideAlone(s.ctx, enc.assertions, limit, enc.freshAttempts, &s.stopper)
+		if a.status == Unknown && enc.reprinted && !s.stopped() {
+			again := decideAloneFrom(s.ctx, enc.assertions, s.printed(enc.assertions), limit, enc.freshAttempts, &s.stopper)
+			again.units += a.units
+			a = again
+		}
 		enc.freshAttempts++
 		units = a.units
 		switch {
@@ -502,15 +507,21 @@ func (s *Solver) Close() {
 }
 
 // dumpCount numbers dumped queries.
+// printed returns assertions as SMT-LIB text: their declarations and
+// assertions, as the Solver's context prints them.
+func (s *Solver) printed(assertions []z3.Bool) string {
+	zs := s.newSolver(assertions)
+	defer zs.Reset()
+	return zs.String()
+}
+
 var dumpCount atomic.Int64
 
 // dumpQuery writes assertions as SMT-LIB into dir, for reproducing a
 // query with the z3 command (HGRD_DUMP_QUERIES=dir): z3 rlimit=N FILE
 // decides it with the tactic of strategy.go, as Check does.
 func (s *Solver) dumpQuery(dir string, assertions []z3.Bool) {
-	zs := s.newSolver(assertions)
-	defer zs.Reset()
-	text := fmt.Sprintf("(set-option :tactic.default_tactic %q)\n%s\n(check-sat)\n", tactic(), zs.String())
+	text := fmt.Sprintf("(set-option :tactic.default_tactic %q)\n%s\n(check-sat)\n", tactic(), s.printed(assertions))
 	name := filepath.Join(dir, fmt.Sprintf("query-%d-%05d.smt2", os.Getpid(), dumpCount.Add(1)))
 	_ = os.WriteFile(name, []byte(text), 0o644)
 }
