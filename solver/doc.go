@@ -34,7 +34,9 @@
 // A query has two exact encodings (encoding.go): bit-vectors, and
 // integers (integer.go), where each bit-vector is an integer congruent to
 // its value and wrapping is made explicit only where a value can leave
-// its range. Bit-blasting does bit tricks well and products of unknowns
+// its range; a variable is declared within the narrow range the query's
+// own bounds imply (a loop counter below its guard, boundsproof.go), so
+// that products of it need no wrap. Bit-blasting does bit tricks well and products of unknowns
 // badly; non-linear integer arithmetic the other way round. Attempts
 // alternate between them with doubling limits, after short searches for
 // a model: trials (trial.go), which fix the launch-wide values that
@@ -76,7 +78,10 @@
 // Each query gets a budget of Z3 rlimit units, machine-independent
 // unlike a timeout, spent in a few attempts of growing rlimit on fresh Z3
 // solvers (see budget.go for the measurements behind this and behind
-// DefaultBudget). An attempt too small to search (minAttempt) gives its
+// DefaultBudget). Z3's search depends on the order in which it meets a
+// query's terms: a trial's integer attempt that ends undecided is asked
+// once more within its rlimit from the query printed and parsed rather
+// than translated (fresh.go). An attempt too small to search (minAttempt) gives its
 // units to the next (pooled). Exhausting the budget is not an error: the
 // Result is Unknown with a Reason.
 //
