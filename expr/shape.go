@@ -119,12 +119,8 @@ func (s *shaper) blindDigest(t *Term) uint64 {
 		return d
 	}
 	h := fnv.New64a()
-	buf := make([]byte, 0, 64)
-	buf = appendInts(buf, int64(t.Op), int64(t.Width))
-	buf = strconv.AppendUint(append(buf, ' '), s.value(t), 10)
-	if t.Op == OpVar {
-		buf = appendInts(buf, int64(t.Scope), int64(t.Role.Kind), int64(t.Role.Axis))
-	}
+	buf := s.appendKind(make([]byte, 0, 64), t)
+	buf = appendVarKind(buf, t)
 	args := make([]uint64, len(t.Args))
 	for i, a := range t.Args {
 		args[i] = s.blindDigest(a)
@@ -139,6 +135,22 @@ func (s *shaper) blindDigest(t *Term) uint64 {
 	d := h.Sum64()
 	s.blind[t] = d
 	return d
+}
+
+// appendKind appends to buf what a term's description starts with: its
+// operator, width and value (see value).
+func (s *shaper) appendKind(buf []byte, t *Term) []byte {
+	buf = appendInts(buf, int64(t.Op), int64(t.Width))
+	return strconv.AppendUint(append(buf, ' '), s.value(t), 10)
+}
+
+// appendVarKind appends to buf a variable's scope and role, which its
+// shape keeps; nothing for any other term.
+func appendVarKind(buf []byte, t *Term) []byte {
+	if t.Op != OpVar {
+		return buf
+	}
+	return appendInts(buf, int64(t.Scope), int64(t.Role.Kind), int64(t.Role.Axis))
 }
 
 // appendInts appends each of xs to buf in decimal, after a space.
@@ -163,19 +175,13 @@ func (s *shaper) node(t *Term) int {
 	if commutative(t.Op) {
 		operands = s.sorted(operands)
 	}
-	buf := make([]byte, 0, 64)
-	buf = appendInts(buf, int64(t.Op), int64(t.Width))
-	buf = strconv.AppendUint(append(buf, ' '), s.value(t), 10)
+	buf := s.appendKind(make([]byte, 0, 64), t)
 	buf = append(append(buf, ' '), s.name(t)...)
 	buf = append(buf, " ["...)
 	for _, a := range operands {
 		buf = strconv.AppendInt(append(buf, ' '), int64(s.node(a)), 10)
 	}
-	buf = append(buf, ']')
-	if t.Op == OpVar {
-		buf = appendInts(buf, int64(t.Scope), int64(t.Role.Kind), int64(t.Role.Axis))
-	}
-	desc := string(buf)
+	desc := string(appendVarKind(append(buf, ']'), t))
 	id, ok := s.nodes[desc]
 	if !ok {
 		id = len(s.nodes)

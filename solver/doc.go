@@ -36,8 +36,9 @@
 // its value and wrapping is made explicit only where a value can leave
 // its range; a variable is declared within the narrow range the query's
 // own bounds imply (a loop counter below its guard, boundsproof.go), so
-// that products of it need no wrap. Bit-blasting does bit tricks well and products of unknowns
-// badly; non-linear integer arithmetic the other way round. Attempts
+// that products of it need no wrap. Bit-blasting does bit tricks well
+// and products of unknowns badly; non-linear integer arithmetic the
+// other way round. Attempts
 // alternate between them with doubling limits, after short searches for
 // a model: trials (trial.go), which fix the launch-wide values that
 // multiply a thread's to small constants, and small values. First of
@@ -81,8 +82,8 @@
 // DefaultBudget). Z3's search depends on the order in which it meets a
 // query's terms: a trial's integer attempt that ends undecided is asked
 // once more within its rlimit from the query printed and parsed rather
-// than translated (fresh.go). An attempt too small to search (minAttempt) gives its
-// units to the next (pooled). Exhausting the budget is not an error: the
+// than translated (fresh.go). An attempt too small to search
+// (minAttempt) gives its units to the next (pooled). Exhausting the budget is not an error: the
 // Result is Unknown with a Reason.
 //
 // # Models

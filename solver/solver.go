@@ -506,7 +506,6 @@ func (s *Solver) Close() {
 	s.ctx, s.tr, s.retained = nil, nil, nil
 }
 
-// dumpCount numbers dumped queries.
 // printed returns assertions as SMT-LIB text: their declarations and
 // assertions, as the Solver's context prints them.
 func (s *Solver) printed(assertions []z3.Bool) string {
@@ -515,6 +514,7 @@ func (s *Solver) printed(assertions []z3.Bool) string {
 	return zs.String()
 }
 
+// dumpCount numbers dumped queries.
 var dumpCount atomic.Int64
 
 // dumpQuery writes assertions as SMT-LIB into dir, for reproducing a
