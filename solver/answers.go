@@ -12,12 +12,13 @@ import (
 // A questionKey identifies a question up to what a digest of its terms
 // leaves out: the digest (expr.ShapeOf, names left out, for answers;
 // expr.SkeletonOf, constants too, for hints) of its assertions and
-// observed terms, how many of them are assertions, and the rlimits of
-// its attempts.
+// observed terms, how many of them are assertions, the rlimits of its
+// attempts, and the spending cap they ran under (see SetSpendCap).
 type questionKey struct {
 	digest     expr.Shape
 	assertions int
 	limits     string
+	spendCap   uint64
 }
 
 // questionKeyOf returns the key of q, decided within limits, under a
@@ -41,6 +42,7 @@ func questionKeyOf(q *Query, limits []uint64, digest func(...*expr.Term) expr.Sh
 // question. A race's model names the variables and is not reused.
 func (s *Solver) remembered(q *Query, limits []uint64, decide func() (*Result, error)) (*Result, error) {
 	key := questionKeyOf(q, limits, expr.ShapeOf)
+	key.spendCap = s.spendCap // an unknown answer under a cap is the cap's
 	if r, ok := s.answers[key]; ok {
 		traceReuse("as an earlier query of its shape", r)
 		return &Result{Status: r.Status, Reason: r.Reason}, nil

@@ -97,6 +97,42 @@ func (s *Solver) SetBudget(budget uint64) {
 // Budget returns the rlimit each query may consume.
 func (s *Solver) Budget() uint64 { return s.budget }
 
+// SetSpendCap bounds the rlimit units that each of the Solver's next
+// queries may spend in all, 0 meaning no bound beyond the budget. The
+// query is planned as for its budget, and its attempts run in the
+// plan's order, leaving out each one that would take the spending past
+// the cap (capped). A smaller budget would not do: it shrinks every
+// attempt, and a plan's small early attempts (a trial, the integers'
+// first look) then no longer decide what they decide at the full
+// budget's limits. The cap leaves those as they are and drops the
+// long attempts late in the plan, which decide the queries that need
+// much search. Answers under a cap are remembered apart from answers
+// without one: an unknown answer is the cap's.
+func (s *Solver) SetSpendCap(units uint64) { s.spendCap = units }
+
+// SpendCap returns the cap that SetSpendCap set.
+func (s *Solver) SpendCap() uint64 { return s.spendCap }
+
+// capped returns the steps of a plan that fit within a spending cap
+// (0: all of them), in order: each step whose rlimit would take the
+// sum of those kept past the cap is left out, and later, smaller ones
+// may still fit. The first step is always kept.
+func capped(steps []step, spendCap uint64) []step {
+	if spendCap == 0 {
+		return steps
+	}
+	var kept []step
+	spent := uint64(0)
+	for i, st := range steps {
+		if i > 0 && spent+st.limit > spendCap {
+			continue
+		}
+		kept = append(kept, st)
+		spent += st.limit
+	}
+	return kept
+}
+
 // attempts splits a query's budget into the rlimits of its attempts: an
 // eighth, an eighth, a quarter and the remaining half. A query whose
 // consumption varies from run to run gets four draws, at the price of

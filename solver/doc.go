@@ -83,8 +83,10 @@
 // query's terms: a trial's integer attempt that ends undecided is asked
 // once more within its rlimit from the query printed and parsed rather
 // than translated (fresh.go). An attempt too small to search
-// (minAttempt) gives its units to the next (pooled). Exhausting the budget is not an error: the
-// Result is Unknown with a Reason.
+// (minAttempt) gives its units to the next (pooled). A spending cap
+// (SetSpendCap) runs a budget's plan without its attempts past the cap.
+// Exhausting the budget is not an error: the Result is Unknown with a
+// Reason.
 //
 // # Models
 //

@@ -110,6 +110,9 @@ type Solver struct {
 	ctx    *z3.Context
 	tr     *translator
 	budget uint64 // rlimit per query, spent over attempts
+	// spendCap, if not 0, bounds the units a query's attempts may
+	// spend in all (see SetSpendCap).
+	spendCap uint64
 	// only, if set, restricts every attempt to one encoding (tests).
 	only encodingKind
 	// retained holds every Z3 value the Solver made, until Close. go-z3
@@ -324,6 +327,7 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 	if h, ok := s.hint(key, q.Family); ok {
 		steps = hinted(steps, h)
 	}
+	steps = capped(steps, s.spendCap)
 	trace.planned(steps)
 	s.retain(steps)
 	trials := trialRun{planned: trialCount(steps)}
