@@ -770,8 +770,9 @@ func raceQuestion(q *constraints.Query, assertions []*expr.Term, f solver.Family
 // there (the query's Bounds and Contents): none means no race (the race
 // needs an out-of-bounds access, another bug, or memory contents the
 // program never has). A question it cannot decide within a quarter of
-// the budget's plan, cut to withinBoundsSpend, nor refute in the integer encoding (noWitnessWithin),
-// keeps the race and its witness, flagged unbounded.
+// the budget's plan, cut to withinBoundsSpend, nor refute in the integer
+// encoding (noWitnessWithin), keeps the race and its witness, flagged
+// unbounded.
 //
 // Without contents, it is first asked within the launch of the witness
 // found: the same dimensions, parameters and host values, other threads.

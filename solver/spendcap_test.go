@@ -1,19 +1,15 @@
 package solver
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestCappedKeepsPlanOrder checks that a cap leaves out the attempts that
 // would take the spending past it, keeps later ones that still fit, and
 // always keeps the first.
 func TestCappedKeepsPlanOrder(t *testing.T) {
 	steps := []step{{limit: 10}, {limit: 40}, {limit: 100}, {limit: 30}, {limit: 500}}
-	limits := func(steps []step) []uint64 {
-		var out []uint64
-		for _, st := range steps {
-			out = append(out, st.limit)
-		}
-		return out
-	}
 	for _, c := range []struct {
 		cap  uint64
 		want []uint64
@@ -23,22 +19,10 @@ func TestCappedKeepsPlanOrder(t *testing.T) {
 		{5, []uint64{10}},
 		{680, []uint64{10, 40, 100, 30, 500}},
 	} {
-		if got := limits(capped(steps, c.cap)); !equalLimits(got, c.want) {
+		if got := limitsOf(capped(steps, c.cap)); !slices.Equal(got, c.want) {
 			t.Errorf("cap %d: limits %v, want %v", c.cap, got, c.want)
 		}
 	}
-}
-
-func equalLimits(a, b []uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestSpendCapBoundsAQuery checks that a query asked under a spending cap
