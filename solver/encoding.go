@@ -72,6 +72,10 @@ type step struct {
 	unsatOnly bool
 	// trial, if set, is the trial enc encodes.
 	trial *trial
+	// relaxed, if set, is the relaxation of the query that enc encodes
+	// (an unsatOnly attempt): a model of it is completed into one of
+	// the query (Solver.completeRelaxed).
+	relaxed *Query
 	// firstLook marks a short attempt at a trial that the plan tries
 	// again later with its full share: running out of its limit does
 	// not make the trial hard (trialRun).
@@ -266,10 +270,10 @@ func (s *Solver) relaxation(q *Query, limit uint64) *step {
 	}
 	if nonLinear(r) && !variableShifts(r) {
 		if in, err := s.integers(r, collect(r)); err == nil {
-			return &step{enc: in, limit: limit, unsatOnly: true, kind: relaxedAttempt, name: "relaxed integers"}
+			return &step{enc: in, limit: limit, unsatOnly: true, relaxed: r, kind: relaxedAttempt, name: "relaxed integers"}
 		}
 	}
-	return &step{enc: s.bitVectors(r), limit: limit, unsatOnly: true, kind: relaxedAttempt, name: "relaxed bit-vectors"}
+	return &step{enc: s.bitVectors(r), limit: limit, unsatOnly: true, relaxed: r, kind: relaxedAttempt, name: "relaxed bit-vectors"}
 }
 
 // minAttempt is the least rlimit an attempt gets on its own. Each

@@ -16,6 +16,7 @@ const (
 	smallValuesAttempt                    // the integers, every variable small (sat only)
 	relaxedAttempt                        // the query's relaxation (unsat only)
 	trialAttempt                          // a trial (sat only)
+	completionAttempt                     // a relaxation's model completed (sat only)
 )
 
 // String names an attempt kind as the trace does.
@@ -31,6 +32,8 @@ func (k attemptKind) String() string {
 		return "relaxation"
 	case trialAttempt:
 		return "trial"
+	case completionAttempt:
+		return "completion"
 	}
 	return fmt.Sprintf("attemptKind(%d)", int(k))
 }

@@ -46,18 +46,24 @@ func TestRelaxationIsImplied(t *testing.T) {
 // key, a read of the table where it points, a comparison with the key)
 // is what the relaxation drops; the indices alone answer the query.
 func guardedStoreQuery() *Query {
+	return guardedStoreAt(func(idx *expr.Term) *expr.Term { return idx }, 4)
+}
+
+// guardedStoreAt is guardedStoreQuery with each thread storing to
+// out[element(idx)], after a hash of a number of rounds.
+func guardedStoreAt(element func(idx *expr.Term) *expr.Term, rounds int) *Query {
 	l := newLaunch(128)
 	t1, t2 := l.thread(1), l.thread(2)
 	probe := func(th *thread) *expr.Term {
 		key := expr.Apply("mem.keys", 32, addr(l.base, th.idx))
 		h := key
-		for round := 0; round < 4; round++ {
+		for round := 0; round < rounds; round++ {
 			h = expr.Xor(expr.Mul(h, c32(0x9e3779b1)), expr.LShr(h, c32(15)))
 		}
 		slot := expr.And(h, expr.Sub(v32("capacity"), c32(1)))
 		return expr.Eq(expr.Apply("mem.table", 32, addr(l.base, slot)), key)
 	}
-	return l.query(t1, t2, addr(l.base, t1.idx), addr(l.base, t2.idx),
+	return l.query(t1, t2, addr(l.base, element(t1.idx)), addr(l.base, element(t2.idx)),
 		expr.Ne(t1.idx, t2.idx), probe(t1), probe(t2))
 }
 
@@ -81,6 +87,45 @@ func TestRelaxationDecidesGuardedStores(t *testing.T) {
 	}
 	if res := mustCheck(t, s, q); res.Status != Unsat {
 		t.Errorf("the query is %v, want unsat", res.Status)
+	}
+}
+
+// TestRelaxedModelIsCompleted checks that a model of a racy query's
+// relaxation is completed into a model of the query: two threads store
+// to out[idx/2] after hash-table probes (of one round: four make
+// bit-blasting the completion's cost), which the relaxation drops and
+// memory contents of the model's choosing then satisfy.
+func TestRelaxedModelIsCompleted(t *testing.T) {
+	s := New(0)
+	defer s.Close()
+	q := guardedStoreAt(func(idx *expr.Term) *expr.Term { return expr.UDiv(idx, c32(2)) }, 1)
+	qt := collect(q)
+	r := s.relaxation(q, DefaultBudget/relaxedShare)
+	if r == nil {
+		t.Fatal("no relaxation")
+	}
+	relaxedModel, _ := s.attempt(r.enc, r.limit, s.modelReader(*r, q, qt))
+	if relaxedModel.Status != Sat {
+		t.Fatalf("the relaxation is %v, want sat", relaxedModel.Status)
+	}
+	var completions []Status
+	s.observe = func(st step, res *Result) {
+		if st.kind == completionAttempt {
+			completions = append(completions, res.Status)
+		}
+	}
+	res := s.completeRelaxed(q, qt, *r, relaxedModel, newTrace())
+	if res == nil {
+		t.Fatalf("no completion of the relaxation's model %v", relaxedModel.Vars)
+	}
+	verifyModel(t, q, res)
+	if !slices.Equal(completions, []Status{Sat}) {
+		t.Errorf("completion attempts %v, want one, sat", completions)
+	}
+	for _, v := range collect(relaxed(q)).vars {
+		if v.Width != expr.Bool && res.Vars[v.Name] != relaxedModel.Vars[v.Name] {
+			t.Errorf("%s is %d in the completion, %d in the relaxation's model", v.Name, res.Vars[v.Name], relaxedModel.Vars[v.Name])
+		}
 	}
 }
 

@@ -347,19 +347,16 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 		step = s.encoded(step)
 		start := trace.start()
 		var units uint64
-		var read func(m *z3.Model) *Result // nil: the relaxation's models prove nothing
-		if !step.unsatOnly {
-			read = func(m *z3.Model) *Result {
-				if step.trial != nil {
-					return step.trial.complete(extract(step.enc, m, step.trial.query, step.trial.terms, s.retain), terms)
-				}
-				return extract(step.enc, m, q, terms, s.retain)
-			}
-		}
-		res, units = s.attempt(step.enc, step.limit, read)
+		res, units = s.attempt(step.enc, step.limit, s.modelReader(step, q, terms))
 		trace.step(step, res, start, units)
 		if s.observe != nil {
 			s.observe(step, res)
+		}
+		if step.relaxed != nil && res.Status == Sat {
+			if done := s.completeRelaxed(q, terms, step, res, trace); done != nil {
+				s.learn(key, q.Family, step)
+				return done, nil
+			}
 		}
 		if trials.record(step, res) && s.exhaustTrials(q, trials.refuted, step.limit, trace) {
 			return &Result{Status: Unsat}, nil
