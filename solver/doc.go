@@ -44,7 +44,9 @@
 // multiply a thread's to small constants, and small values. First of
 // all, a query whose path conditions read memory or compute with bits
 // gets a short attempt on its relaxation (relax.go), those conditions
-// weakened to true, whose unsat proves the query's. Both are tested against expr.Eval on
+// weakened to true, whose unsat proves the query's; a model of it is
+// completed into one of the query in one more attempt, its variables
+// fixed (complete.go). Both are tested against expr.Eval on
 // random terms (diff_test.go). HGRD_DUMP_QUERIES=DIR writes each attempt
 // into DIR as SMT-LIB; HGRD_TRACE_QUERIES=1 prints each query's attempts
 // to standard error.
