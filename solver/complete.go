@@ -30,13 +30,13 @@ func (s *Solver) modelReader(st step, q *Query, qt queryTerms) func(*z3.Model) *
 
 // completeRelaxed looks for a model of q, whose terms are qt, with the
 // variables of a model of its relaxation (found by the attempt
-// relaxation) fixed to their values there, within completionShare times
-// the relaxation's rlimit; it returns the model, or nil if none is found. What the
-// relaxation drops are conditions that do not bear on a race's offsets
-// (a thread's path through a hash probe, the exit of a loop before the
-// accesses, a host function's branches), whose terms are mostly memory
-// reads and values of their own, so with the offsets' variables fixed
-// they are usually met at once. On hecbench-dev's rsmt, each of 44 race
+// relaxation) fixed to their values there, within completionShare
+// times the relaxation's rlimit; it returns the model, or nil if none is
+// found. What the relaxation drops are conditions that do not bear on a
+// race's offsets (a thread's path through a hash probe, the exit of a
+// loop before the accesses, a host function's branches), whose terms are
+// mostly memory reads and values of their own, so with the offsets'
+// variables fixed they are usually met at once. On hecbench-dev's rsmt, each of 44 race
 // queries had a model of its relaxation within 17k units, then spent
 // about a second of bit-vector attempts finding one of the query itself
 // (4.9M units for the first).
@@ -58,16 +58,10 @@ func (s *Solver) completeRelaxed(q *Query, qt queryTerms, relaxation step, model
 	}
 	st.enc.reprinted = false // one attempt within its limit, unlike a trial's
 	s.retain(st.enc)
-	start := tr.start()
-	res, units := s.attempt(st.enc, st.limit, s.modelReader(st, q, qt))
-	tr.step(st, res, start, units)
-	if s.observe != nil {
-		s.observe(st, res)
+	if res := s.run(st, q, qt, tr); res.Status == Sat {
+		return res
 	}
-	if res.Status != Sat {
-		return nil
-	}
-	return res
+	return nil
 }
 
 // completionShare is the rlimit of completeRelaxed's attempt, in

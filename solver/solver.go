@@ -345,13 +345,7 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 			continue
 		}
 		step = s.encoded(step)
-		start := trace.start()
-		var units uint64
-		res, units = s.attempt(step.enc, step.limit, s.modelReader(step, q, terms))
-		trace.step(step, res, start, units)
-		if s.observe != nil {
-			s.observe(step, res)
-		}
+		res = s.run(step, q, terms, trace)
 		if step.relaxed != nil && res.Status == Sat {
 			if done := s.completeRelaxed(q, terms, step, res, trace); done != nil {
 				s.learn(key, q.Family, step)
@@ -380,6 +374,19 @@ func (s *Solver) decide(q *Query, limits []uint64) (res *Result, err error) {
 		res.Reason = cutShort
 	}
 	return res, nil
+}
+
+// run makes an encoded attempt of a plan for q, whose terms are qt,
+// traces it and shows it to the test's observer, and returns its
+// result, a model read by modelReader.
+func (s *Solver) run(st step, q *Query, qt queryTerms, tr *trace) *Result {
+	start := tr.start()
+	res, units := s.attempt(st.enc, st.limit, s.modelReader(st, q, qt))
+	tr.step(st, res, start, units)
+	if s.observe != nil {
+		s.observe(st, res)
+	}
+	return res
 }
 
 // attempt decides an encoding's assertions within an rlimit, in a
